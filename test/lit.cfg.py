@@ -1,0 +1,30 @@
+# The flyc lit suite: RUN lines use flyc's tools, LLVM 22's FileCheck and
+# binutils-like tools, and C test programs through %testbin.
+import os
+import lit.formats
+
+config.name = "flyc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".c", ".s", ".test", ".cl"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.flyc_obj_root, "test")
+
+path = os.pathsep.join([config.flyc_tools_dir, config.llvm_tools_dir,
+                        config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%testbin", config.flyc_test_bin))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%llvmbin", config.llvm_tools_dir))
+config.substitutions.append(("%examples", os.path.join(config.flyc_src_root, "examples")))
+config.substitutions.append(("%kernels", os.path.join(config.flyc_src_root, "kernels")))
+
+if os.path.exists("/usr/lib/llvm-22/bin/clang"):
+    config.available_features.add("clang")
+if config.flyc_sanitize:
+    config.available_features.add("sanitize")
