@@ -29,9 +29,10 @@ void *flyAlloc(size_t size) {
 void *flyCalloc(size_t n, size_t size) {
   if (size && n > (size_t)-1 / size)
     return NULL;
-  void *p = flyAlloc(n * size);
+  size_t bytes = n * size;
+  void *p = flyAlloc(bytes);
   if (p)
-    memset(p, 0, n * size ? n * size : 1);
+    memset(p, 0, bytes > 0 ? bytes : 1);
   return p;
 }
 
