@@ -1,0 +1,42 @@
+/*===- flyc/transforms.h - flyc's passes on fly and GPU IR ----------------===*
+ *
+ * flyc's passes are MLIR external passes written in C. They are not in
+ * MLIR's global pass registry (the C API cannot add to it), so pipelines
+ * name them through flyPassCreate, which flyc's pipeline builder calls for
+ * every entry whose name it knows (see flyc/target.h).
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_TRANSFORMS_H
+#define FLYC_TRANSFORMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "flyc/support.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Returns true when `name` (without options) names a flyc pass.
+bool flyPassIsKnown(MlirStringRef name);
+
+/// Creates the flyc pass written as `spec`: its flag, optionally followed by
+/// options in MLIR's syntax, e.g. `fly-resolve-block-dim` or
+/// `fly-check-lds{chip=gfx942}`. Returns a null pass and appends one line
+/// saying why to `err` when the name is unknown or an option is invalid. The
+/// caller owns the pass until it hands it to a pass manager.
+MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err);
+
+/// The number of flyc passes, and each one's flag and one-line summary, for
+/// tools' --help output. `i` must be below flyPassGetNumRegistered().
+size_t flyPassGetNumRegistered(void);
+const char *flyPassGetFlag(size_t i);
+const char *flyPassGetSummary(size_t i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLYC_TRANSFORMS_H */

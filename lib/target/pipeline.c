@@ -1,0 +1,228 @@
+/*===- pipeline.c - The pass pipeline as data -------------------------------===*/
+#include <string.h>
+
+#include "flyc/target.h"
+#include "flyc/transforms.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+typedef struct Entry {
+  char *text;
+  FlyPipelineStage stage;
+} Entry;
+
+struct FlyPipeline {
+  Entry *entries;
+  size_t len, cap;
+  int oom;
+};
+
+static void addEntry(FlyPipeline *p, FlyPipelineStage stage, const char *text, size_t n) {
+  if (p->oom)
+    return;
+  if (p->len == p->cap) {
+    size_t cap = p->cap ? 2 * p->cap : 16;
+    Entry *e = flyRealloc(p->entries, cap * sizeof(Entry));
+    if (!e) {
+      p->oom = 1;
+      return;
+    }
+    p->entries = e;
+    p->cap = cap;
+  }
+  char *copy = flyAlloc(n + 1);
+  if (!copy) {
+    p->oom = 1;
+    return;
+  }
+  memcpy(copy, text, n);
+  copy[n] = '\0';
+  p->entries[p->len++] = (Entry){copy, stage};
+}
+
+static void addEntryF(FlyPipeline *p, FlyPipelineStage stage, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void addEntryF(FlyPipeline *p, FlyPipelineStage stage, const char *fmt, ...) {
+  FlyStrBuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  flyStrBufAppendV(&b, fmt, ap);
+  va_end(ap);
+  if (b.oom)
+    p->oom = 1;
+  else
+    addEntry(p, stage, b.data, b.len);
+  flyStrBufDestroy(&b);
+}
+
+static FlyPipeline *finish(FlyPipeline *p) {
+  if (!p->oom)
+    return p;
+  flyPipelineDestroy(p);
+  return NULL;
+}
+
+/* The order matters: fly-specific rewrites first, while the IR still holds
+ * gpu and fly ops; then the upstream conversions to the LLVM and ROCDL
+ * dialects. Kernel arguments use the bare-pointer convention so a memref
+ * argument is one pointer, as kernel authors and launchers expect. */
+FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
+  FlyPipeline *p = flyCalloc(1, sizeof(FlyPipeline));
+  if (!p)
+    return NULL;
+  const char *chip = flyChipGetInfo(options->chip)->name;
+  addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
+  if (options->optLevel > 0) {
+    addEntryF(p, FLY_STAGE_FLY, "canonicalize");
+    addEntryF(p, FLY_STAGE_FLY, "cse");
+  }
+  addEntryF(p, FLY_STAGE_LLVM, "convert-scf-to-cf");
+  addEntryF(p, FLY_STAGE_LLVM, "gpu.module(convert-amdgpu-to-rocdl{chipset=%s})", chip);
+  addEntryF(p, FLY_STAGE_LLVM,
+            "gpu.module(convert-gpu-to-rocdl{chipset=%s use-bare-ptr-memref-call-conv=true})",
+            chip);
+  addEntryF(p, FLY_STAGE_LLVM, "reconcile-unrealized-casts");
+  return finish(p);
+}
+
+/* Splits `text` at top-level commas, so `a,gpu.module(b,c),d{x=1,y=2}` has
+ * three entries. Returns false on unbalanced brackets or an empty entry. */
+FlyPipeline *flyPipelineCreateParse(const char *text, FlyStrBuf *err) {
+  FlyPipeline *p = flyCalloc(1, sizeof(FlyPipeline));
+  if (!p)
+    return NULL;
+  int depth = 0;
+  size_t start = 0, n = strlen(text);
+  for (size_t i = 0; i <= n && !p->oom; ++i) {
+    char c = text[i];
+    if (c == '(' || c == '{')
+      ++depth;
+    else if (c == ')' || c == '}')
+      --depth;
+    if (depth < 0)
+      break;
+    if ((c == ',' && depth == 0) || c == '\0') {
+      if (i == start) {
+        flyStrBufAppendF(err, "empty entry at offset %zu of pipeline '%s'", i, text);
+        flyPipelineDestroy(p);
+        return NULL;
+      }
+      addEntry(p, FLY_STAGE_FLY, text + start, i - start);
+      start = i + 1;
+    }
+  }
+  if (depth != 0) {
+    flyStrBufAppendF(err, "unbalanced brackets in pipeline '%s'", text);
+    flyPipelineDestroy(p);
+    return NULL;
+  }
+  return finish(p);
+}
+
+void flyPipelineDestroy(FlyPipeline *pipeline) {
+  if (!pipeline)
+    return;
+  for (size_t i = 0; i < pipeline->len; ++i)
+    flyFree(pipeline->entries[i].text);
+  flyFree(pipeline->entries);
+  flyFree(pipeline);
+}
+
+size_t flyPipelineGetNumEntries(const FlyPipeline *pipeline) { return pipeline->len; }
+
+const char *flyPipelineGetEntry(const FlyPipeline *pipeline, size_t i) {
+  return pipeline->entries[i].text;
+}
+
+FlyPipelineStage flyPipelineGetStage(const FlyPipeline *pipeline, size_t i) {
+  return pipeline->entries[i].stage;
+}
+
+void flyPipelinePrint(const FlyPipeline *pipeline, FlyPipelineStage lastStage, FlyStrBuf *out) {
+  const char *sep = "";
+  for (size_t i = 0; i < pipeline->len; ++i) {
+    if (pipeline->entries[i].stage > lastStage)
+      continue;
+    flyStrBufAppendF(out, "%s%s", sep, pipeline->entries[i].text);
+    sep = ",";
+  }
+}
+
+/*--- Running ----------------------------------------------------------------*/
+
+static void appendToBuf(MlirStringRef s, void *userData) {
+  flyStrBufAppendN(userData, s.data, s.length);
+}
+
+static void emitModuleError(MlirModule module, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)), msg);
+}
+
+/* Adds one entry to `pm`: a flyc pass by name, or an upstream element. */
+static MlirLogicalResult addToPassManager(MlirPassManager pm, const char *entry,
+                                          MlirModule module) {
+  MlirStringRef ref = mlirStringRefCreateFromCString(entry);
+  FlyStrBuf err = {0};
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (flyPassIsKnown(ref)) {
+    MlirPass pass = flyPassCreate(ref, &err);
+    if (!pass.ptr)
+      r = mlirLogicalResultFailure();
+    else
+      mlirPassManagerAddOwnedPass(pm, pass);
+  } else {
+    MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+    r = mlirOpPassManagerAddPipeline(opm, ref, appendToBuf, &err);
+  }
+  if (mlirLogicalResultIsFailure(r)) {
+    FlyStrBuf msg = {0};
+    flyStrBufAppendF(&msg, "invalid pipeline entry '%s': %s", entry,
+                     err.data ? err.data : "unknown pass");
+    emitModuleError(module, msg.data ? msg.data : "invalid pipeline entry");
+    flyStrBufDestroy(&msg);
+  }
+  flyStrBufDestroy(&err);
+  return r;
+}
+
+static void enableDumps(MlirPassManager pm, const char *dumpDir) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirPassManagerEnableIRPrinting(pm, /*printBeforeAll=*/false, /*printAfterAll=*/true,
+                                  /*printModuleScope=*/true, /*onlyOnChange=*/false,
+                                  /*onlyOnFailure=*/false, flags,
+                                  mlirStringRefCreateFromCString(dumpDir));
+  mlirOpPrintingFlagsDestroy(flags);
+}
+
+/* Upstream passes are found by name through MLIR's global registry, which
+ * starts empty; fill it once per process. */
+static void registerUpstreamPasses(void) {
+  static bool done = false;
+  if (!done) {
+    mlirRegisterAllPasses();
+    done = true;
+  }
+}
+
+MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
+                                 FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                 const char *dumpDir) {
+  registerUpstreamPasses();
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < pipeline->len && mlirLogicalResultIsSuccess(r); ++i) {
+    FlyPipelineStage stage = pipeline->entries[i].stage;
+    if (stage >= firstStage && stage <= lastStage)
+      r = addToPassManager(pm, pipeline->entries[i].text, module);
+  }
+  if (mlirLogicalResultIsSuccess(r)) {
+    if (dumpDir)
+      enableDumps(pm, dumpDir);
+    r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  }
+  mlirPassManagerDestroy(pm);
+  return r;
+}

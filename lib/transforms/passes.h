@@ -1,0 +1,60 @@
+/*===- passes.h - Internal interface of flyc's passes ---------------------===*
+ *
+ * Each pass file defines one FlyPassInfo; registry.c lists them. A pass's
+ * run function reports broken IR with a located diagnostic (mlirEmitError)
+ * and returns failure; "this rewrite does not apply" is not an error.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_TRANSFORMS_PASSES_H
+#define FLYC_TRANSFORMS_PASSES_H
+
+#include "flyc/transforms.h"
+#include "mlir-c/IR.h"
+
+/// Options every flyc pass understands; a pass reads the ones it needs.
+typedef struct FlyPassOptions {
+  int chip; /* FlyChip value; -1 when not given */
+} FlyPassOptions;
+
+/// A pass's static description and its body.
+typedef struct FlyPassInfo {
+  const char *flag;
+  const char *summary;
+  /// Runs the pass on `op` (the pass manager's anchor, usually the module).
+  MlirLogicalResult (*run)(MlirOperation op, const FlyPassOptions *options);
+} FlyPassInfo;
+
+extern const FlyPassInfo flyResolveBlockDimPass;
+
+/*--- Helpers shared by passes -----------------------------------------------*/
+
+/// A growable list of operations collected by a walk, so that a pass can
+/// rewrite them after the walk instead of mutating IR while walking it.
+typedef struct FlyOpList {
+  MlirOperation *ops;
+  size_t len, cap;
+  int oom;
+} FlyOpList;
+
+/// Collects every op nested in `root` (excluding `root`) whose full name is
+/// `opName`, in pre-order.
+void flyOpListCollect(FlyOpList *list, MlirOperation root, const char *opName);
+/// Releases the list's storage.
+void flyOpListDestroy(FlyOpList *list);
+
+/// Returns true when `op`'s full name is `name`.
+bool flyOpNameIs(MlirOperation op, const char *name);
+
+/// Returns the closest ancestor of `op` named `name`, or a null op.
+MlirOperation flyOpGetParentNamed(MlirOperation op, const char *name);
+
+/// Returns the printed form of `attr` (owned; release with flyFree), or NULL.
+char *flyAttributeToString(MlirAttribute attr);
+
+/// Creates a detached `arith.constant` of integer or index type `type`.
+MlirOperation flyArithConstantCreate(MlirLocation loc, MlirType type, int64_t value);
+
+/// Emits an error at `op`'s location with a printf-formatted message.
+void flyEmitOpError(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif /* FLYC_TRANSFORMS_PASSES_H */

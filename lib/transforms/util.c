@@ -1,0 +1,94 @@
+/*===- util.c - Helpers shared by flyc's passes -----------------------------===*/
+#include "passes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+bool flyOpNameIs(MlirOperation op, const char *name) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  return s.length == strlen(name) && memcmp(s.data, name, s.length) == 0;
+}
+
+static void opListPush(FlyOpList *list, MlirOperation op) {
+  if (list->oom)
+    return;
+  if (list->len == list->cap) {
+    size_t cap = list->cap ? list->cap * 2 : 16;
+    MlirOperation *p = flyRealloc(list->ops, cap * sizeof(*p));
+    if (!p) {
+      list->oom = 1;
+      return;
+    }
+    list->ops = p;
+    list->cap = cap;
+  }
+  list->ops[list->len++] = op;
+}
+
+typedef struct CollectState {
+  FlyOpList *list;
+  MlirOperation root;
+  const char *name;
+} CollectState;
+
+static MlirWalkResult collectOne(MlirOperation op, void *userData) {
+  CollectState *st = userData;
+  if (!mlirOperationEqual(op, st->root) && flyOpNameIs(op, st->name))
+    opListPush(st->list, op);
+  return MlirWalkResultAdvance;
+}
+
+void flyOpListCollect(FlyOpList *list, MlirOperation root, const char *opName) {
+  CollectState st = {list, root, opName};
+  mlirOperationWalk(root, collectOne, &st, MlirWalkPreOrder);
+}
+
+void flyOpListDestroy(FlyOpList *list) {
+  flyFree(list->ops);
+  *list = (FlyOpList){0};
+}
+
+MlirOperation flyOpGetParentNamed(MlirOperation op, const char *name) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p)) {
+    if (flyOpNameIs(p, name))
+      return p;
+  }
+  return (MlirOperation){NULL};
+}
+
+void flyEmitOpError(MlirOperation op, const char *fmt, ...) {
+  FlyStrBuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  flyStrBufAppendV(&b, fmt, ap);
+  va_end(ap);
+  char *msg = flyStrBufTake(&b);
+  mlirEmitError(mlirOperationGetLocation(op), msg ? msg : "out of memory");
+  flyFree(msg);
+}
+
+static void appendPrinted(MlirStringRef s, void *userData) {
+  flyStrBufAppendN(userData, s.data, s.length);
+}
+
+char *flyAttributeToString(MlirAttribute attr) {
+  FlyStrBuf b = {0};
+  mlirAttributePrint(attr, appendPrinted, &b);
+  return flyStrBufTake(&b);
+}
+
+MlirOperation flyArithConstantCreate(MlirLocation loc, MlirType type, int64_t value) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("arith.constant"), loc);
+  MlirNamedAttribute attr = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("value")),
+      mlirIntegerAttrGet(type, value));
+  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddResults(&st, 1, &type);
+  return mlirOperationCreate(&st);
+}

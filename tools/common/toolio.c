@@ -1,0 +1,77 @@
+/*===- toolio.c - Reading inputs and writing outputs safely ---------------===*/
+#include "toolio.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool flyToolReadInput(const char *path, FlyStrBuf *out, FlyStrBuf *err) {
+  bool isStdin = strcmp(path, "-") == 0;
+  FILE *f = isStdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    flyStrBufAppendF(err, "cannot open '%s': %s", path, strerror(errno));
+    return false;
+  }
+  struct stat st;
+  if (!isStdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    flyStrBufAppendF(err, "cannot read '%s': Is a directory", path);
+    return false;
+  }
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    flyStrBufAppendN(out, chunk, n);
+  bool ok = !ferror(f) && !out->oom;
+  if (!ok)
+    flyStrBufAppendF(err, "cannot read '%s'", path);
+  if (!isStdin)
+    fclose(f);
+  if (ok && !out->data)
+    flyStrBufAppendN(out, "", 0);
+  return ok;
+}
+
+static bool writeAll(FILE *f, const void *data, size_t n) {
+  return fwrite(data, 1, n, f) == n && fflush(f) == 0;
+}
+
+bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf *err) {
+  if (strcmp(path, "-") == 0) {
+    if (writeAll(stdout, data, n))
+      return true;
+    flyStrBufAppendF(err, "cannot write to standard output: %s", strerror(errno));
+    return false;
+  }
+  FlyStrBuf tmp = {0};
+  flyStrBufAppendF(&tmp, "%s.tmp-XXXXXX", path);
+  int fd = tmp.data ? mkstemp(tmp.data) : -1;
+  if (fd >= 0) { /* mkstemp makes the file 0600; give it the usual mode */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+  }
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  bool ok = f && writeAll(f, data, n);
+  int savedErrno = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    savedErrno = errno;
+  } else if (!f && fd >= 0) {
+    close(fd);
+  }
+  if (ok && rename(tmp.data, path) != 0) {
+    ok = false;
+    savedErrno = errno;
+  }
+  if (!ok) {
+    if (fd >= 0)
+      unlink(tmp.data);
+    flyStrBufAppendF(err, "cannot write '%s': %s", path, strerror(savedErrno));
+  }
+  flyStrBufDestroy(&tmp);
+  return ok;
+}

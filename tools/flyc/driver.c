@@ -1,0 +1,194 @@
+/*===- driver.c - flyc's compile command -------------------------------------===*/
+#include "driver.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../common/tooldiag.h"
+#include "../common/toolio.h"
+#include "flyc/dialect.h"
+#include "flyc/target.h"
+
+typedef enum EmitKind { EMIT_HSACO, EMIT_ISA, EMIT_LLVM, EMIT_MLIR } EmitKind;
+
+static const char *const emitNames[] = {"hsaco", "isa", "llvm", "mlir"};
+static const char *const emitExtensions[] = {".hsaco", ".s", ".ll", ".mlir"};
+
+/* State of one compilation. */
+typedef struct Job {
+  const FlycOptions *o;
+  FlyTargetOptions target;
+  EmitKind emit;
+  FlyToolDiags diags;
+  MlirContext ctx;
+  MlirModule module;
+  FlyPipeline *pipeline;
+  FlyStrBuf output;  /* what goes to the output file */
+  FlyStrBuf report;  /* --stats text */
+} Job;
+
+static bool parseEmit(const char *name, EmitKind *out) {
+  for (int k = 0; k < 4; ++k) {
+    if (!strcmp(name, emitNames[k])) {
+      *out = (EmitKind)k;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Validates option values; returns 0, 1 (unsupported chip) or 2 (misuse). */
+static int configure(Job *job) {
+  const FlycOptions *o = job->o;
+  job->target.optLevel = o->optLevel;
+  job->target.chip = FLY_CHIP_GFX950;
+  if (o->chipName && !flyChipParse(o->chipName, &job->target.chip)) {
+    flyToolError(&job->diags, "unsupported chip '%s' (supported: %s)", o->chipName,
+                 flyChipListNames());
+    return 1;
+  }
+  if (o->emitName && !parseEmit(o->emitName, &job->emit)) {
+    fprintf(stderr, "flyc: error: unknown --emit kind '%s' (hsaco, isa, llvm, mlir)\n",
+            o->emitName);
+    return 2;
+  }
+  return 0;
+}
+
+static void appendToBuf(MlirStringRef s, void *userData) {
+  flyStrBufAppendN(userData, s.data, s.length);
+}
+
+static bool parseInput(Job *job) {
+  FlyStrBuf text = {0}, err = {0};
+  bool ok = flyToolReadInput(job->o->input, &text, &err);
+  if (!ok) {
+    flyToolError(&job->diags, "%s", err.data);
+  } else if (strcmp(job->o->input, "-") == 0) {
+    job->module = mlirModuleCreateParse(job->ctx, mlirStringRefCreate(text.data, text.len));
+  } else {
+    job->module = mlirModuleCreateParseFromFile(job->ctx,
+                                                mlirStringRefCreateFromCString(job->o->input));
+  }
+  flyStrBufDestroy(&text);
+  flyStrBufDestroy(&err);
+  return ok && !mlirModuleIsNull(job->module);
+}
+
+static bool runStages(Job *job, FlyPipelineStage first, FlyPipelineStage last) {
+  return mlirLogicalResultIsSuccess(
+      flyPipelineRun(job->pipeline, job->module, first, last, job->o->dumpDir));
+}
+
+/* --stats reads the code object, so it needs one whatever is emitted. */
+static bool makeReport(Job *job) {
+  FlyStrBuf hsaco = {0}, err = {0};
+  const FlyStrBuf *co = &job->output;
+  bool ok = true;
+  if (job->emit != EMIT_HSACO) {
+    co = &hsaco;
+    ok = mlirLogicalResultIsSuccess(
+        flyTargetEmit(job->module, &job->target, FLY_EMIT_HSACO, &hsaco));
+  }
+  if (ok && !flyTargetFormatStats((const uint8_t *)co->data, co->len, &job->report, &err)) {
+    flyToolError(&job->diags, "cannot read the produced code object: %s", err.data);
+    ok = false;
+  }
+  flyStrBufDestroy(&hsaco);
+  flyStrBufDestroy(&err);
+  return ok;
+}
+
+/* --emit mlir stops after the fly stage (continuing only for --stats);
+ * every other kind runs the whole pipeline and the backend. */
+static bool compile(Job *job) {
+  if (job->emit == EMIT_MLIR) {
+    if (!runStages(job, FLY_STAGE_FLY, FLY_STAGE_FLY))
+      return false;
+    mlirOperationPrint(mlirModuleGetOperation(job->module), appendToBuf, &job->output);
+    flyStrBufAppend(&job->output, "\n");
+    if (!job->o->stats)
+      return true;
+    if (!runStages(job, FLY_STAGE_LLVM, FLY_STAGE_LLVM))
+      return false;
+  } else {
+    static const FlyEmitKind kinds[] = {FLY_EMIT_HSACO, FLY_EMIT_ISA, FLY_EMIT_LLVM};
+    if (!runStages(job, FLY_STAGE_FLY, FLY_STAGE_LLVM) ||
+        mlirLogicalResultIsFailure(
+            flyTargetEmit(job->module, &job->target, kinds[job->emit], &job->output)))
+      return false;
+  }
+  return !job->o->stats || makeReport(job);
+}
+
+/* Without -o: text kinds and '-' input go to standard output; a code object
+ * goes next to the input, named after it. */
+static char *defaultOutput(const Job *job) {
+  const char *in = job->o->input;
+  if (job->emit != EMIT_HSACO || !strcmp(in, "-"))
+    return flyStrdup("-");
+  const char *base = strrchr(in, '/');
+  base = base ? base + 1 : in;
+  const char *dot = strrchr(base, '.');
+  size_t stem = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+  FlyStrBuf b = {0};
+  flyStrBufAppendF(&b, "%.*s%s", (int)stem, base, emitExtensions[job->emit]);
+  return flyStrBufTake(&b);
+}
+
+static bool writeResults(Job *job) {
+  char *path = job->o->output ? flyStrdup(job->o->output) : defaultOutput(job);
+  FlyStrBuf err = {0};
+  bool ok = path && flyToolWriteOutput(path, job->output.data, job->output.len, &err);
+  if (!ok)
+    flyToolError(&job->diags, "%s", err.data ? err.data : "out of memory");
+  /* The report goes to stdout unless the output itself does. */
+  if (ok && job->report.len)
+    fputs(job->report.data, strcmp(path, "-") ? stdout : stderr);
+  flyStrBufDestroy(&err);
+  flyFree(path);
+  return ok;
+}
+
+static int printPipeline(Job *job) {
+  FlyStrBuf b = {0};
+  flyPipelinePrint(job->pipeline, FLY_STAGE_LLVM, &b);
+  printf("%s\n", b.data ? b.data : "");
+  flyStrBufDestroy(&b);
+  return 0;
+}
+
+static int run(Job *job) {
+  int rc = configure(job);
+  if (rc)
+    return rc;
+  job->pipeline = flyPipelineCreateDefault(&job->target);
+  if (!job->pipeline) {
+    flyToolError(&job->diags, "out of memory");
+    return 1;
+  }
+  if (job->o->printPipeline)
+    return printPipeline(job);
+  job->ctx = flyContextCreate();
+  if (mlirContextIsNull(job->ctx)) {
+    flyToolError(&job->diags, "cannot load the fly dialect (broken installation)");
+    return 1;
+  }
+  flyToolDiagsAttach(&job->diags, job->ctx);
+  bool ok = parseInput(job) && compile(job) && !job->output.oom && writeResults(job);
+  return ok && job->diags.numErrors == 0 ? 0 : 1;
+}
+
+int flycCompile(const FlycOptions *options) {
+  Job job = {.o = options, .diags = {.tool = "flyc", .stream = stderr}};
+  int rc = run(&job);
+  if (!mlirModuleIsNull(job.module))
+    mlirModuleDestroy(job.module);
+  if (!mlirContextIsNull(job.ctx))
+    mlirContextDestroy(job.ctx);
+  flyPipelineDestroy(job.pipeline);
+  flyStrBufDestroy(&job.output);
+  flyStrBufDestroy(&job.report);
+  flyToolDiagsDestroy(&job.diags);
+  return rc;
+}

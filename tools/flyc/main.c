@@ -1,0 +1,111 @@
+/*===- flyc - The flyc compiler driver --------------------------------------===*
+ *
+ *   flyc [options] IN.mlir -o OUT.hsaco     compile every gpu.module kernel
+ *   flyc layout EXPR                        the layout-algebra calculator
+ *
+ * Exit status: 0 success, 1 an error in the input or while compiling, 2 a
+ * misused command line.
+ *===----------------------------------------------------------------------===*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+static void printUsage(FILE *to) {
+  fputs("usage: flyc [options] INPUT.mlir [-o OUTPUT]\n"
+        "       flyc layout EXPR\n"
+        "\n"
+        "Compiles every kernel in the input's gpu.module(s) to one AMDGPU code object.\n"
+        "INPUT and OUTPUT may be '-' for standard input/output.\n"
+        "\n"
+        "options:\n"
+        "  -o FILE               output file (default: INPUT with the emitted kind's\n"
+        "                        extension; standard output for text kinds of '-' input)\n"
+        "  --chip CHIP           gfx950 (default) or gfx942\n"
+        "  --emit KIND           hsaco (default), isa, llvm, or mlir (after the fly\n"
+        "                        lowering, before the conversion to LLVM)\n"
+        "  -O0 .. -O3            optimisation level (default -O3)\n"
+        "  --stats               print per-kernel resources read from the code object:\n"
+        "                        VGPRs, AGPRs, SGPRs, LDS, scratch, occupancy\n"
+        "  --print-pipeline      print the pass pipeline (replayable with fly-opt) and exit\n"
+        "  --dump-after-each DIR write the IR after every pass below DIR\n"
+        "  --help                show this help\n"
+        "  --version             show the version\n",
+        to);
+}
+
+/* Returns 0 when parsed, 2 on misuse (message printed). */
+static int parseArgs(int argc, char **argv, FlycOptions *o) {
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      o->help = true;
+    } else if (!strcmp(a, "--version")) {
+      o->version = true;
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--chip") || !strcmp(a, "--emit") ||
+               !strcmp(a, "--dump-after-each")) {
+      if (!next) {
+        fprintf(stderr, "flyc: error: option '%s' needs a value\n", a);
+        return 2;
+      }
+      const char **slot = !strcmp(a, "-o")       ? &o->output
+                          : !strcmp(a, "--chip") ? &o->chipName
+                          : !strcmp(a, "--emit") ? &o->emitName
+                                                 : &o->dumpDir;
+      *slot = next;
+      ++i;
+    } else if (!strncmp(a, "--chip=", 7)) {
+      o->chipName = a + 7;
+    } else if (!strncmp(a, "--emit=", 7)) {
+      o->emitName = a + 7;
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+      o->optLevel = a[2] - '0';
+    } else if (!strcmp(a, "--stats")) {
+      o->stats = true;
+    } else if (!strcmp(a, "--print-pipeline")) {
+      o->printPipeline = true;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "flyc: error: unknown option '%s' (see flyc --help)\n", a);
+      return 2;
+    } else if (o->input) {
+      fprintf(stderr, "flyc: error: more than one input file ('%s' and '%s')\n", o->input, a);
+      return 2;
+    } else {
+      o->input = a;
+    }
+  }
+  return 0;
+}
+
+#ifdef FLYC_NO_LAYOUT_CMD
+int flycCmdLayout(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  fputs("flyc: error: this build has no layout calculator\n", stderr);
+  return 2;
+}
+#endif
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && !strcmp(argv[1], "layout"))
+    return flycCmdLayout(argc - 1, argv + 1);
+  FlycOptions o = {.optLevel = 3};
+  int rc = parseArgs(argc, argv, &o);
+  if (rc)
+    return rc;
+  if (o.help) {
+    printUsage(stdout);
+    return 0;
+  }
+  if (o.version) {
+    printf("flyc %s (LLVM/MLIR 22)\n", FLYC_VERSION);
+    return 0;
+  }
+  if (!o.input && !o.printPipeline) {
+    fputs("flyc: error: no input file (see flyc --help)\n", stderr);
+    return 2;
+  }
+  return flycCompile(&o);
+}
