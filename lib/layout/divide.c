@@ -1,0 +1,138 @@
+/*===- divide.c - Tilers applied by mode, and the divide family -----------===*
+ *
+ * logical_divide(A, T) = composition(A, (T, complement(T, size(A)))): the
+ * first mode is "the tile", the second "the rest" (pycute layout.py). The
+ * zipped/tiled/flat variants only regroup the modes of the by-mode result
+ * (pycute hier_unzip; CuTe tile_unzip, and result(_,repeat<R1>(_)) for the
+ * tiled and flat forms).
+ *===----------------------------------------------------------------------===*/
+#include "lt.h"
+
+/* Rank of a layout, named for the tiler-rank error. */
+static int checkTilerRank(FlyLayoutCtx *ctx, const FlyLayout *a,
+                          const FlyTiler *t, const char *opName) {
+  int r = flyLayoutGetRank(a);
+  if (t->rank > r) {
+    flyLtFail(ctx, "%s: the tiler has %d modes but the layout has rank %d",
+              opName, t->rank, r);
+    return -1;
+  }
+  return r;
+}
+
+const FlyLayout *flyLtByMode(FlyLayoutCtx *ctx, const FlyLayout *a,
+                             const FlyTiler *t, FlyLtBinOp op,
+                             const char *opName) {
+  if (t->layout)
+    return op(ctx, a, t->layout);
+  int r = checkTilerRank(ctx, a, t, opName);
+  const FlyLayout **modes = r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);
+  if (!modes)
+    return NULL;
+  for (int i = 0; i < r; i++) {
+    const FlyLayout *mode = flyLtMode(ctx, a, i);
+    if (mode && i < t->rank && t->modes[i])
+      mode = flyLtByMode(ctx, mode, t->modes[i], op, opName);
+    if (!(modes[i] = mode))
+      return NULL;
+  }
+  return flyLtMakeLayout(ctx, r, modes);
+}
+
+const FlyLayout *flyLtHierUnzip(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                const FlyTiler *t, FlyLtBinOp op,
+                                const char *opName) {
+  if (!t) { /* `_`: an empty tile, the whole mode is rest */
+    const FlyLayout *one = flyLtLayout(ctx, flyLtInt(ctx, 1), flyLtInt(ctx, 0));
+    return flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){one, a});
+  }
+  if (t->layout)
+    return op(ctx, a, t->layout);
+  int r = checkTilerRank(ctx, a, t, opName);
+  const FlyLayout **tiles = r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *tiles);
+  const FlyLayout **rests = r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *rests);
+  if (!tiles || !rests)
+    return NULL;
+  for (int i = 0; i < r; i++) {
+    const FlyLayout *mode = flyLtMode(ctx, a, i);
+    if (mode && i < t->rank) {
+      const FlyLayout *split = flyLtHierUnzip(ctx, mode, t->modes[i], op, opName);
+      if (!split)
+        return NULL;
+      tiles[i] = flyLtMode(ctx, split, 0);
+      mode = flyLtMode(ctx, split, 1);
+    }
+    if (!(rests[i] = mode))
+      return NULL;
+  }
+  const FlyLayout *tile = flyLtMakeLayout(ctx, t->rank, tiles);
+  const FlyLayout *rest = flyLtMakeLayout(ctx, r, rests);
+  if (!tile || !rest)
+    return NULL;
+  return flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){tile, rest});
+}
+
+/* Appends the top modes of l to out[*n]. */
+static int pushModes(FlyLayoutCtx *ctx, const FlyLayout *l,
+                     const FlyLayout **out, int *n) {
+  int r = flyLayoutGetRank(l);
+  for (int i = 0; i < r; i++)
+    if (!(out[(*n)++] = flyLtMode(ctx, l, i)))
+      return 0;
+  return 1;
+}
+
+const FlyLayout *flyLtUnpack(FlyLayoutCtx *ctx, const FlyLayout *r, int flat) {
+  if (!r)
+    return NULL;
+  const FlyLayout *first = flyLtMode(ctx, r, 0);
+  const FlyLayout *second = flyLtMode(ctx, r, 1);
+  if (!first || !second)
+    return NULL;
+  int cap = flyLayoutGetRank(first) + flyLayoutGetRank(second) + 1, n = 0;
+  const FlyLayout **modes = flyLtAlloc(ctx, (size_t)cap * sizeof *modes);
+  if (!modes)
+    return NULL;
+  if (flat) {
+    if (!pushModes(ctx, first, modes, &n))
+      return NULL;
+  } else {
+    modes[n++] = first;
+  }
+  if (!pushModes(ctx, second, modes, &n))
+    return NULL;
+  return flyLtMakeLayout(ctx, n, modes);
+}
+
+static const FlyLayout *divideLayout(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                     const FlyLayout *b) {
+  if (!flyLtRequireStatic(ctx, a, "logical_divide") ||
+      !flyLtRequireStatic(ctx, b, "logical_divide"))
+    return NULL;
+  const FlyIntTuple *size = flyLayoutSize(ctx, a);
+  const FlyLayout *c = size ? flyLayoutComplement(ctx, b, size->value) : NULL;
+  if (!c)
+    return NULL;
+  const FlyLayout *bc = flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){b, c});
+  return bc ? flyLayoutComposition(ctx, a, bc) : NULL;
+}
+
+const FlyLayout *flyLayoutLogicalDivide(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                        const FlyTiler *t) {
+  return flyLtByMode(ctx, a, t, divideLayout, "logical_divide");
+}
+
+const FlyLayout *flyLayoutZippedDivide(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                       const FlyTiler *t) {
+  return flyLtHierUnzip(ctx, a, t, divideLayout, "zipped_divide");
+}
+
+const FlyLayout *flyLayoutTiledDivide(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                      const FlyTiler *t) {
+  return flyLtUnpack(ctx, flyLayoutZippedDivide(ctx, a, t), 0);
+}
+
+const FlyLayout *flyLayoutFlatDivide(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                     const FlyTiler *t) {
+  return flyLtUnpack(ctx, flyLayoutZippedDivide(ctx, a, t), 1);
+}

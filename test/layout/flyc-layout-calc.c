@@ -1,0 +1,8 @@
+/*===- flyc-layout-calc.c - Runs `flyc layout` without the full driver ----===*
+ *
+ * The calculator's command-line function, linked alone so that its lit
+ * tests do not need the MLIR-linked flyc binary.
+ *===----------------------------------------------------------------------===*/
+#include "driver.h"
+
+int main(int argc, char **argv) { return flycCmdLayout(argc - 1, argv + 1); }
