@@ -18,6 +18,8 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+config.substitutions.append(("%exitcode", "python3 " + os.path.join(
+    config.test_source_root, "Inputs", "exitcode.py")))
 config.substitutions.append(("%testbin", config.flyc_test_bin))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%llvmbin", config.llvm_tools_dir))

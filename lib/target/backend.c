@@ -44,9 +44,14 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
     ++found;
     LLVMModuleRef m = mlirTranslateModuleToLLVMIR(op, llctx);
     if (!m) {
+      /* The translator's own complaint (e.g. LLVM's verifier) may have gone
+       * to stderr rather than to a diagnostic, so always say where. */
+      emitErrorF(mlirOperationGetLocation(op),
+                 "cannot translate this gpu.module to LLVM IR (an op with operand types the "
+                 "LLVM intrinsic does not accept?)");
       if (linked)
         LLVMDisposeModule(linked);
-      return NULL; /* the translator emitted the diagnostic */
+      return NULL;
     }
     if (!linked)
       linked = m;

@@ -73,6 +73,7 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
     return NULL;
   const char *chip = flyChipGetInfo(options->chip)->name;
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
+  addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);
   if (options->optLevel > 0) {
     addEntryF(p, FLY_STAGE_FLY, "canonicalize");
     addEntryF(p, FLY_STAGE_FLY, "cse");

@@ -24,6 +24,7 @@ typedef struct FlyPassInfo {
 } FlyPassInfo;
 
 extern const FlyPassInfo flyResolveBlockDimPass;
+extern const FlyPassInfo flyVerifyTargetPass;
 
 /*--- Helpers shared by passes -----------------------------------------------*/
 

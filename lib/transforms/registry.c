@@ -6,6 +6,7 @@
 
 static const FlyPassInfo *const passes[] = {
     &flyResolveBlockDimPass,
+    &flyVerifyTargetPass,
 };
 enum { NUM_PASSES = sizeof(passes) / sizeof(passes[0]) };
 

@@ -101,6 +101,10 @@ bool flyExpectVerify(const char *inputName, const char *text, const FlyToolDiags
   bool ok = collect(inputName, text, &l);
   for (size_t i = 0; i < diags->numCaptured; ++i) {
     const FlyToolDiag *d = &diags->captured[i];
+    /* mlir-opt turns these notes off when verifying diagnostics; the C API
+     * cannot, so they are skipped here instead. */
+    if (d->severity == MlirDiagnosticNote && !strncmp(d->message, "see current operation:", 22))
+      continue;
     if (!matchDiag(&l, d)) {
       fprintf(stderr, "%s:%u:%u: error: unexpected diagnostic: %s\n", inputName, d->line, d->col,
               d->message);

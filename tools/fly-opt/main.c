@@ -19,16 +19,18 @@
 #include "flyc/transforms.h"
 
 typedef struct Options {
-  const char *input, *output, *pipeline;
+  const char *input, *output, *pipeline, *pipelineFile;
+  char *ownedPipeline; /* the contents of pipelineFile, when given */
   bool verifyDiagnostics, listPasses, help;
 } Options;
 
 static void printUsage(FILE *to) {
-  fputs("usage: fly-opt [INPUT|-] [--pipeline P] [-o OUTPUT] [--verify-diagnostics]\n"
+  fputs("usage: fly-opt [INPUT|-] [--pipeline P | --pipeline-file F] [-o OUTPUT] [--verify-diagnostics]\n"
         "       fly-opt --list-passes\n"
         "\n"
         "  --pipeline P           comma-separated passes: flyc passes and any upstream\n"
         "                         MLIR pass or nested pipeline (as flyc --print-pipeline)\n"
+        "  --pipeline-file F      read P from file F (e.g. saved flyc --print-pipeline)\n"
         "  -o FILE                output (default: standard output)\n"
         "  --verify-diagnostics   check `// expected-error@+N {{text}}` annotations in the\n"
         "                         input against the diagnostics instead of printing IR\n"
@@ -45,12 +47,15 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->verifyDiagnostics = true;
     } else if (!strcmp(a, "--list-passes")) {
       o->listPasses = true;
-    } else if (!strcmp(a, "-o") || !strcmp(a, "--pipeline")) {
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--pipeline") || !strcmp(a, "--pipeline-file")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "fly-opt: error: option '%s' needs a value\n", a);
         return 2;
       }
-      *(!strcmp(a, "-o") ? &o->output : &o->pipeline) = argv[++i];
+      const char **slot = !strcmp(a, "-o")           ? &o->output
+                          : !strcmp(a, "--pipeline") ? &o->pipeline
+                                                     : &o->pipelineFile;
+      *slot = argv[++i];
     } else if (!strncmp(a, "--pipeline=", 11)) {
       o->pipeline = a + 11;
     } else if (a[0] == '-' && a[1]) {
@@ -107,13 +112,34 @@ static int listPasses(void) {
   return 0;
 }
 
-static int run(const Options *o) {
+/* Replaces --pipeline-file F by its contents (trailing white space cut). */
+static bool loadPipelineFile(Options *o, FlyToolDiags *diags) {
+  if (!o->pipelineFile)
+    return true;
+  FlyStrBuf text = {0}, err = {0};
+  bool ok = flyToolReadInput(o->pipelineFile, &text, &err);
+  if (ok) {
+    while (text.len && (text.data[text.len - 1] == '\n' || text.data[text.len - 1] == ' '))
+      text.data[--text.len] = '\0';
+    o->ownedPipeline = flyStrBufTake(&text);
+    o->pipeline = o->ownedPipeline;
+  } else {
+    flyToolError(diags, "%s", err.data);
+  }
+  flyStrBufDestroy(&text);
+  flyStrBufDestroy(&err);
+  return ok;
+}
+
+static int run(Options *o) {
   FlyToolDiags diags = {.tool = "fly-opt", .stream = o->verifyDiagnostics ? NULL : stderr,
                         .capture = o->verifyDiagnostics};
   FlyStrBuf text = {0}, err = {0}, out = {0};
   int rc = 1;
   if (!flyToolReadInput(o->input, &text, &err)) {
     flyToolError(&diags, "%s", err.data);
+  } else if (!loadPipelineFile(o, &diags)) {
+    rc = 1;
   } else {
     MlirContext ctx = flyContextCreate();
     flyToolDiagsAttach(&diags, ctx);
@@ -133,6 +159,7 @@ static int run(const Options *o) {
   flyStrBufDestroy(&err);
   flyStrBufDestroy(&out);
   flyToolDiagsDestroy(&diags);
+  flyFree(o->ownedPipeline);
   return rc;
 }
 

@@ -1,0 +1,11 @@
+// Used by options.test: one unexpected error, one unmet expectation.
+func.func @f(%x: i32) -> i32 {
+  // An error with no annotation:
+
+  %s = "fly.size"(%x) : (i32) -> index
+  return %x : i32
+}
+func.func @g() {
+  // expected-error@+1 {{this never happens}}
+  return
+}

@@ -1,0 +1,19 @@
+// LLVM 22 lowers math.sqrt on f64 to the ROCm device library (__ocml_*),
+// which flyc cannot link: the kernel is rejected with the function's name.
+// RUN: rm -f %t.hsaco
+// RUN: %exitcode flyc %s -o %t.hsaco 2>&1 | FileCheck %s
+// RUN: test ! -e %t.hsaco
+// CHECK: error: kernel code calls '__ocml_{{[a-z0-9_]+}}', a ROCm device-library function that flyc cannot link
+// CHECK: exit: 1
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%io: memref<64xf64>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %tid = gpu.thread_id x
+      %x = memref.load %io[%tid] : memref<64xf64>
+      %y = math.tan %x : f64
+      memref.store %y, %io[%tid] : memref<64xf64>
+      gpu.return
+    }
+  }
+}

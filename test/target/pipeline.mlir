@@ -1,0 +1,32 @@
+// The pipeline is data: --print-pipeline prints it, fly-opt replays it, and
+// --dump-after-each writes the IR after every pass.
+
+// RUN: flyc --print-pipeline | FileCheck %s --check-prefix=PIPE950
+// PIPE950: fly-resolve-block-dim,fly-verify-target{chip=gfx950},canonicalize,cse,convert-scf-to-cf,gpu.module(convert-amdgpu-to-rocdl{chipset=gfx950}),gpu.module(convert-gpu-to-rocdl{chipset=gfx950 use-bare-ptr-memref-call-conv=true}),reconcile-unrealized-casts
+// RUN: flyc --print-pipeline --chip gfx942 -O0 | FileCheck %s --check-prefix=PIPE942
+// PIPE942: fly-resolve-block-dim,fly-verify-target{chip=gfx942},convert-scf-to-cf,gpu.module(convert-amdgpu-to-rocdl{chipset=gfx942}),
+
+// RUN: flyc --print-pipeline > %t.pipeline
+// RUN: fly-opt %s --pipeline-file %t.pipeline | FileCheck %s --check-prefix=REPLAY
+// REPLAY: gpu.module @kernels
+// REPLAY: llvm.func @k(
+// REPLAY-SAME: rocdl.kernel
+// REPLAY-NOT: gpu.func
+
+// RUN: rm -rf %t.dump
+// RUN: flyc %s -o %t.hsaco --dump-after-each %t.dump
+// RUN: find %t.dump -name '*.mlir' | sort | FileCheck %s --check-prefix=DUMP
+// DUMP-DAG: fly-resolve-block-dim.mlir
+// DUMP-DAG: convert-gpu-to-rocdl.mlir
+// DUMP-DAG: reconcile-unrealized-casts.mlir
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%out: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %tid = gpu.thread_id x
+      %v = arith.index_cast %tid : index to i32
+      memref.store %v, %out[%tid] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
