@@ -79,15 +79,6 @@ static int parseArgs(int argc, char **argv, FlycOptions *o) {
   return 0;
 }
 
-#ifdef FLYC_NO_LAYOUT_CMD
-int flycCmdLayout(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  fputs("flyc: error: this build has no layout calculator\n", stderr);
-  return 2;
-}
-#endif
-
 int main(int argc, char **argv) {
   if (argc >= 2 && !strcmp(argv[1], "layout"))
     return flycCmdLayout(argc - 1, argv + 1);
