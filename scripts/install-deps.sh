@@ -2,7 +2,7 @@
 # Installs the Debian packages flyc builds and tests with, when any is missing.
 # Safe to run repeatedly; needs root (or sudo) only when something is missing.
 set -euo pipefail
-pkgs=(cmake make gcc g++ python3 llvm-22-dev libmlir-22-dev mlir-22-tools
+pkgs=(cmake make gcc g++ python3 findutils llvm-22-dev libmlir-22-dev mlir-22-tools
       llvm-22-tools lld-22 clang-22)
 missing=()
 for p in "${pkgs[@]}"; do

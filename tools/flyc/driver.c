@@ -2,6 +2,7 @@
 #include "driver.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/tooldiag.h"
@@ -41,6 +42,7 @@ static bool parseEmit(const char *name, EmitKind *out) {
 static int configure(Job *job) {
   const FlycOptions *o = job->o;
   job->target.optLevel = o->optLevel;
+  job->target.lldPath = getenv("FLYC_LLD"); /* NULL: the configured ld.lld */
   job->target.chip = FLY_CHIP_GFX950;
   if (o->chipName && !flyChipParse(o->chipName, &job->target.chip)) {
     flyToolError(&job->diags, "unsupported chip '%s' (supported: %s)", o->chipName,
