@@ -1,0 +1,120 @@
+/*===- flyc/runtime.h - Kernel launch API ---------------------------------===*
+ *
+ * The launch API shared by tests, flyc-run and (later) a HIP backend:
+ * create a device for a chip, allocate and copy buffers, load a code object,
+ * launch a kernel with a packed argument list checked against the kernel's
+ * metadata, read results back. Errors and GPU faults come back as data
+ * (FlyLaunchResult / one error line in a FlyStrBuf); nothing prints.
+ * Today the only backend is flyc's emulator (flyc/emu.h).
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_RUNTIME_H
+#define FLYC_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flyc/codeobj.h"
+#include "flyc/emu.h"
+#include "flyc/support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The process-level runtime: knows the backends.
+typedef struct FlyRuntime FlyRuntime;
+/// One device of a backend.
+typedef struct FlyDevice FlyDevice;
+/// A code object loaded on a device.
+typedef struct FlyModule FlyModule;
+
+/// A device allocation (a value; `addr` is what kernels see).
+typedef struct FlyBuffer {
+  uint64_t addr;
+  uint64_t size;
+} FlyBuffer;
+
+/// Creates the runtime (release with flyRuntimeDestroy); NULL when out of memory.
+FlyRuntime *flyRuntimeCreate(void);
+/// Destroys the runtime and every device it created (NULL is a no-op).
+void flyRuntimeDestroy(FlyRuntime *rt);
+
+/// Creates a device for `chip` ("gfx950" or "gfx942"), backed by the
+/// emulator with `numThreads` worker threads (0 = one per CPU). Owned by the
+/// runtime. Returns NULL after appending one error line to `err`.
+FlyDevice *flyRuntimeCreateDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
+                                  FlyStrBuf *err);
+/// Returns the device's chip name.
+const char *flyDeviceGetChipName(const FlyDevice *dev);
+
+/// Allocates `size` bytes (contents poisoned). Returns false with `err`.
+bool flyDeviceAlloc(FlyDevice *dev, uint64_t size, FlyBuffer *out, FlyStrBuf *err);
+/// Frees a buffer (a zero buffer is a no-op).
+void flyDeviceFree(FlyDevice *dev, FlyBuffer buf);
+/// Copies `n` host bytes to `buf` at `offset`; false with `err` when out of range.
+bool flyDeviceCopyIn(FlyDevice *dev, FlyBuffer buf, uint64_t offset, const void *src,
+                     size_t n, FlyStrBuf *err);
+/// Copies `n` bytes from `buf` at `offset` to the host; false with `err`.
+bool flyDeviceCopyOut(FlyDevice *dev, FlyBuffer buf, uint64_t offset, void *dst, size_t n,
+                      FlyStrBuf *err);
+
+/// Loads a code object from memory (copied). Owned by the device. NULL
+/// after appending one error line to `err`.
+FlyModule *flyModuleLoad(FlyDevice *dev, const void *bytes, size_t n, FlyStrBuf *err);
+/// Loads a code object from a file; errors name the file.
+FlyModule *flyModuleLoadFile(FlyDevice *dev, const char *path, FlyStrBuf *err);
+/// Unloads a module (NULL is a no-op).
+void flyModuleUnload(FlyModule *mod);
+/// Returns the module's code object (non-owning).
+const FlyCodeObject *flyModuleGetCodeObject(const FlyModule *mod);
+/// Looks a kernel up by name; NULL when absent.
+const FlyKernelInfo *flyModuleGetKernel(const FlyModule *mod, const char *name);
+
+/// A packed argument list: explicit kernel arguments in order, each with the
+/// size the caller believes it has (checked against the metadata at launch).
+typedef struct FlyArgs FlyArgs;
+
+/// Creates an empty argument list (NULL when out of memory).
+FlyArgs *flyArgsCreate(void);
+/// Destroys an argument list (NULL is a no-op).
+void flyArgsDestroy(FlyArgs *args);
+/// Appends `size` (1..64) raw bytes; false when out of memory or too big.
+bool flyArgsAddBytes(FlyArgs *args, const void *bytes, uint32_t size);
+/// Appends a buffer's device address (8 bytes).
+bool flyArgsAddBuffer(FlyArgs *args, FlyBuffer buf);
+/// Appends scalars of the named types.
+bool flyArgsAddI32(FlyArgs *args, int32_t v);
+bool flyArgsAddU32(FlyArgs *args, uint32_t v);
+bool flyArgsAddI64(FlyArgs *args, int64_t v);
+bool flyArgsAddF32(FlyArgs *args, float v);
+/// Returns the number of arguments.
+size_t flyArgsGetCount(const FlyArgs *args);
+
+/// Grid in workgroups (HIP style) times workgroup size in work-items.
+typedef struct FlyLaunchConfig {
+  uint32_t grid[3];
+  uint32_t block[3];
+  uint32_t dynamicLds;      /* extra LDS bytes per workgroup */
+} FlyLaunchConfig;
+
+/// The outcome of a launch, as data.
+typedef struct FlyLaunchResult {
+  bool ok;
+  FlyEmuFault fault;        /* kind NONE when ok; INVALID for bad launches */
+  FlyEmuStats stats;
+} FlyLaunchResult;
+
+/// Launches `kernel` and waits for it. The argument count and each size must
+/// match the metadata's explicit arguments. Returns result->ok.
+bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
+               const FlyLaunchConfig *cfg, const FlyArgs *args, FlyLaunchResult *result);
+
+/// Appends the one-line report of a failed launch (see flyEmuFaultFormat).
+void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLYC_RUNTIME_H */

@@ -1,0 +1,291 @@
+/*===- emu_machine.c - Launches, the workgroup scheduler, worker threads --===*
+ *
+ * A launch prepares the dispatch, then worker threads take workgroups in
+ * increasing linear order from a shared counter. Within a workgroup the
+ * waves run cooperatively on one thread: each runs until s_endpgm, s_barrier
+ * or a fault; when every wave that has not ended waits at the barrier, the
+ * barrier releases (waves that ended count as arrived, as on gfx9 hardware;
+ * gfx950-isa-facts §5.4 item 10). Because waves run to their next stop, a
+ * pass always ends with every live wave at the barrier, so a barrier can
+ * never deadlock here; a wave that spins forever on LDS written by another
+ * wave is not detected.
+ *
+ * Determinism: workgroups write memory independently, so the result does not
+ * depend on the thread count (except the order of floating-point global
+ * atomics). The reported fault is the one of the lowest-numbered faulting
+ * workgroup: after a fault no workgroup with a higher number is started,
+ * and every lower one was already taken and runs to its end.
+ *===----------------------------------------------------------------------===*/
+#include "emu_machine.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct Shared {
+  const EmumDispatch *d;
+  uint64_t numGroups;
+  uint64_t next;          /* next workgroup index to take (atomic) */
+  uint64_t firstFault;    /* lowest faulting index so far (atomic) */
+} Shared;
+
+typedef struct Worker {
+  Shared *shared;
+  EmuGroup group;
+  uint64_t faultIndex;    /* UINT64_MAX when none */
+  FlyEmuFault fault;
+  uint64_t retired, waves, groups;
+  bool oom;
+} Worker;
+
+typedef enum WaveState { WAVE_RUNNING, WAVE_AT_BARRIER, WAVE_ENDED } WaveState;
+
+static void groupCoords(const EmumDispatch *d, uint64_t idx, uint32_t id[3]) {
+  id[0] = (uint32_t)(idx % d->grid[0]);
+  id[1] = (uint32_t)(idx / d->grid[0] % d->grid[1]);
+  id[2] = (uint32_t)(idx / ((uint64_t)d->grid[0] * d->grid[1]));
+}
+
+/* Adds the machine side's part of a fault report. */
+static void completeFault(const EmumDispatch *d, const EmuGroup *g, int wave, FlyEmuFault *f) {
+  snprintf(f->kernel, sizeof f->kernel, "%s", d->kernel->name);
+  memcpy(f->group, g->id, sizeof f->group);
+  f->wave = wave;
+}
+
+/* One pass: runs every running wave to its next stop. Returns false on a fault. */
+static bool runPass(const EmumDispatch *d, EmuGroup *g, WaveState *state, FlyEmuFault *f) {
+  for (uint32_t w = 0; w < g->numWaves; ++w) {
+    if (state[w] != WAVE_RUNNING)
+      continue;
+    memset(f, 0, sizeof *f);
+    EmuStop stop = emuWaveRun(&g->waves[w], &d->env, f);
+    if (stop == EMU_STOP_FAULT) {
+      completeFault(d, g, (int)w, f);
+      return false;
+    }
+    state[w] = stop == EMU_STOP_BARRIER ? WAVE_AT_BARRIER : WAVE_ENDED;
+  }
+  return true;
+}
+
+static bool runGroup(const EmumDispatch *d, EmuGroup *g, FlyEmuFault *f) {
+  WaveState state[EMUM_MAX_WAVES];
+  uint32_t poison = EMU_POISON32;
+  for (uint32_t i = 0; i + 4 <= g->ldsSize; i += 4)
+    memcpy(g->lds + i, &poison, 4);
+  for (uint32_t w = 0; w < g->numWaves; ++w) {
+    state[w] = WAVE_RUNNING;
+    if (!emumWaveInit(d, g, w, f)) {
+      completeFault(d, g, -1, f);
+      return false;
+    }
+  }
+  for (;;) {
+    if (!runPass(d, g, state, f))
+      return false;
+    uint32_t ended = 0;
+    for (uint32_t w = 0; w < g->numWaves; ++w) {
+      ended += state[w] == WAVE_ENDED;
+      if (state[w] == WAVE_AT_BARRIER)  /* all live waves arrived: release */
+        state[w] = WAVE_RUNNING;
+    }
+    if (ended == g->numWaves)
+      return true;
+  }
+}
+
+static void *workerMain(void *arg) {
+  Worker *wk = arg;
+  Shared *s = wk->shared;
+  const EmumDispatch *d = s->d;
+  for (;;) {
+    uint64_t idx = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED);
+    if (idx >= s->numGroups || idx > __atomic_load_n(&s->firstFault, __ATOMIC_ACQUIRE))
+      break;
+    groupCoords(d, idx, wk->group.id);
+    FlyEmuFault f;
+    bool ok = runGroup(d, &wk->group, &f);
+    for (uint32_t w = 0; w < wk->group.numWaves; ++w)
+      wk->retired += wk->group.waves[w].retired;
+    wk->waves += wk->group.numWaves;
+    wk->groups++;
+    if (ok)
+      continue;
+    if (idx < wk->faultIndex) {
+      wk->faultIndex = idx;
+      wk->fault = f;
+    }
+    uint64_t cur = __atomic_load_n(&s->firstFault, __ATOMIC_ACQUIRE);
+    while (idx < cur && !__atomic_compare_exchange_n(&s->firstFault, &cur, idx, false,
+                                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    }
+  }
+  return NULL;
+}
+
+static bool workerInit(Worker *wk, Shared *s) {
+  const EmumDispatch *d = s->d;
+  memset(wk, 0, sizeof *wk);
+  wk->shared = s;
+  wk->faultIndex = UINT64_MAX;
+  wk->group.numWaves = d->wavesPerGroup;
+  wk->group.ldsSize = d->ldsSize;
+  wk->group.lds = flyAlloc(d->ldsSize ? d->ldsSize : 1);
+  wk->group.waves = flyAlloc(d->wavesPerGroup * sizeof(EmuWave));
+  return wk->group.lds && wk->group.waves;
+}
+
+static void workerFini(Worker *wk) {
+  flyFree(wk->group.lds);
+  flyFree(wk->group.waves);
+}
+
+static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...) {
+  memset(f, 0, sizeof *f);
+  f->kind = FLY_EMU_FAULT_INVALID;
+  f->wave = f->lane = -1;
+  snprintf(f->kernel, sizeof f->kernel, "%s", kernel);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(f->message, sizeof f->message, fmt, ap);
+  va_end(ap);
+}
+
+/* Runs all workgroups on up to dev->numThreads threads. */
+static bool runGroups(const FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFault *f,
+                      FlyEmuStats *st) {
+  Shared s = {d, (uint64_t)d->grid[0] * d->grid[1] * d->grid[2], 0, UINT64_MAX};
+  unsigned n = dev->numThreads < s.numGroups ? dev->numThreads : (unsigned)s.numGroups;
+  Worker *wk = flyCalloc(n, sizeof(Worker));
+  pthread_t *tids = flyCalloc(n, sizeof(pthread_t));
+  bool ok = wk && tids;
+  unsigned started = 0;
+  for (unsigned i = 0; ok && i < n; ++i)
+    ok = workerInit(&wk[i], &s);
+  for (unsigned i = 1; ok && i < n; ++i, ++started)
+    if (pthread_create(&tids[i], NULL, workerMain, &wk[i]) != 0)
+      break;
+  if (ok)
+    workerMain(&wk[0]);
+  for (unsigned i = 1; i <= started; ++i)
+    pthread_join(tids[i], NULL);
+  const Worker *first = NULL;
+  for (unsigned i = 0; wk && i < n; ++i) {
+    st->waveInstructions += wk[i].retired;
+    st->waves += wk[i].waves;
+    st->workgroups += wk[i].groups;
+    if (wk[i].faultIndex != UINT64_MAX && (!first || wk[i].faultIndex < first->faultIndex))
+      first = &wk[i];
+    workerFini(&wk[i]);
+  }
+  if (!ok)
+    invalid(f, d->kernel->name, "out of memory for workgroup state");
+  else if (first)
+    *f = first->fault;
+  flyFree(wk);
+  flyFree(tids);
+  return ok && !first;
+}
+
+static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
+                        const FlyEmuLaunchDesc *desc, FlyEmuFault *f) {
+  uint64_t items = (uint64_t)desc->block[0] * desc->block[1] * desc->block[2];
+  uint32_t ldsCap = dev->chip == FLY_EMU_GFX950 ? 160 * 1024 : 64 * 1024;
+  uint64_t lds = (uint64_t)k->groupSegmentFixedSize + desc->dynamicLds;
+  for (int i = 0; i < 3; ++i)
+    if (!desc->grid[i] || !desc->block[i] ||
+        (uint64_t)desc->grid[i] * desc->block[i] > UINT32_MAX) {
+      invalid(f, k->name, "grid and block sizes must be >= 1 with at most 2^32-1 work-items per dimension");
+      return false;
+    }
+  if (items > k->maxFlatWorkgroupSize || items > 1024)
+    invalid(f, k->name, "workgroup of %llu work-items exceeds the kernel's maximum of %u",
+            (unsigned long long)items, k->maxFlatWorkgroupSize);
+  else if (lds > ldsCap)
+    invalid(f, k->name, "workgroup needs %llu bytes of LDS, more than the %u of %s",
+            (unsigned long long)lds, ldsCap, flyEmuChipGetName(dev->chip));
+  else if (k->privateSegmentFixedSize || k->usesDynamicStack || k->kd.enablePrivateSegment)
+    invalid(f, k->name, "the kernel needs scratch memory (private segment of %u bytes), "
+            "which the emulator does not model", k->privateSegmentFixedSize);
+  else
+    return true;
+  return false;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelInfo *k,
+                         const FlyEmuLaunchDesc *desc, EmumDispatch *d) {
+  size_t textSize;
+  uint64_t textVaddr;
+  flyCodeObjectGetText(mod->co, &textSize, &textVaddr);
+  memset(d, 0, sizeof *d);
+  d->kernel = k;
+  d->mod = mod;
+  memcpy(d->grid, desc->grid, sizeof d->grid);
+  memcpy(d->block, desc->block, sizeof d->block);
+  d->threadsPerGroup = desc->block[0] * desc->block[1] * desc->block[2];
+  d->wavesPerGroup = (d->threadsPerGroup + EMU_WAVE_LANES - 1) / EMU_WAVE_LANES;
+  d->ldsSize = k->groupSegmentFixedSize + desc->dynamicLds;
+  /* With preloaded kernargs the SGPRs are filled here, as firmware with
+   * preload support does, and execution skips the 256-byte compatibility
+   * prologue (AMDGPUUsage "Preloaded Kernel Arguments"). */
+  d->entryPc = k->entryAddress - textVaddr + (k->kd.kernargPreloadLength ? 256 : 0);
+  d->env.mem = &dev->mem;
+  d->env.prog = mod->prog;
+  d->env.chip = dev->chip;
+}
+
+bool flyEmuLaunch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *desc,
+                  FlyEmuFault *fault, FlyEmuStats *stats) {
+  FlyEmuStats local;
+  FlyEmuStats *st = stats ? stats : &local;
+  memset(st, 0, sizeof *st);
+  memset(fault, 0, sizeof *fault);
+  const FlyKernelInfo *k = flyCodeObjectFindKernel(mod->co, desc->kernel);
+  if (!k) {
+    invalid(fault, desc->kernel, "no kernel named '%s' in the code object", desc->kernel);
+    return false;
+  }
+  if (!checkLaunch(dev, k, desc, fault))
+    return false;
+  EmumDispatch d;
+  initDispatch(dev, mod, k, desc, &d);
+  bool ok = emumDispatchPrepare(dev, &d, desc, fault);
+  double t0 = now();
+  ok = ok && runGroups(dev, &d, fault, st);
+  st->seconds = now() - t0;
+  emumDispatchRelease(dev, &d);
+  return ok;
+}
+
+static const char *kindName(FlyEmuFaultKind kind) {
+  switch (kind) {
+  case FLY_EMU_FAULT_UNSUPPORTED: return "unsupported instruction";
+  case FLY_EMU_FAULT_MEMORY: return "memory fault";
+  case FLY_EMU_FAULT_MISALIGNED: return "misaligned access";
+  case FLY_EMU_FAULT_INVALID: return "invalid launch";
+  default: return "no fault";
+  }
+}
+
+void flyEmuFaultFormat(const FlyEmuFault *f, FlyStrBuf *out) {
+  flyStrBufAppendF(out, "%s: kernel %s", kindName(f->kind), f->kernel);
+  if (f->wave >= 0) {
+    flyStrBufAppendF(out, ", workgroup (%u,%u,%u), wave %d", f->group[0], f->group[1],
+                     f->group[2], f->wave);
+    if (f->lane >= 0)
+      flyStrBufAppendF(out, ", lane %d", f->lane);
+    flyStrBufAppendF(out, ", pc 0x%llx", (unsigned long long)f->pc);
+  }
+  flyStrBufAppendF(out, ": %s", f->message);
+}
