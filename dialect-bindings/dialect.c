@@ -102,10 +102,27 @@ MlirType flyTypeGet(MlirContext ctx, FlyTypeKind kind, MlirStringRef spec) {
   return t;
 }
 
+static int hexValue(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
 /* Copies the printed string literal starting at `p` (just past the opening
- * quote) up to its closing quote, undoing the printer's escapes. */
+ * quote) up to its closing quote, undoing the printer's escapes: MLIR prints
+ * `"`, `\` and non-printable bytes as `\XX` in hex. */
 static void appendUnescaped(FlyStrBuf *out, const char *p) {
   for (; *p && *p != '"'; ++p) {
+    if (*p == '\\' && hexValue(p[1]) >= 0 && hexValue(p[2]) >= 0) {
+      char c = (char)(hexValue(p[1]) * 16 + hexValue(p[2]));
+      flyStrBufAppendN(out, &c, 1);
+      p += 2;
+      continue;
+    }
     if (*p == '\\' && p[1])
       ++p;
     flyStrBufAppendN(out, p, 1);

@@ -1,0 +1,102 @@
+// The C functions of dialect-bindings/: building and inspecting fly types
+// and ops from C.
+// RUN: %testbin/dialect-capi | FileCheck %s
+
+#include <stdio.h>
+#include <string.h>
+
+#include "flyc/dialect.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static int failures = 0;
+
+#define EXPECT(cond)                                                        \
+  do {                                                                      \
+    if (!(cond)) {                                                          \
+      printf("FAILED %s:%d: %s\n", __FILE__, __LINE__, #cond);              \
+      ++failures;                                                           \
+    }                                                                       \
+  } while (0)
+
+static void printToStdout(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stdout);
+}
+
+// CHECK-LABEL: @testTypes
+// CHECK: !fly.layout<"(4,8):(1,4)">
+// CHECK: !fly.int_tuple<"((2,?),3)">
+// CHECK: spec (4,8):(1,4)
+static void testTypes(MlirContext ctx) {
+  printf("@testTypes\n");
+  MlirType l = flyTypeGet(ctx, FLY_TYPE_LAYOUT, mlirStringRefCreateFromCString("(4,8):(1,4)"));
+  MlirType t = flyTypeGet(ctx, FLY_TYPE_INT_TUPLE, mlirStringRefCreateFromCString("((2,?),3)"));
+  EXPECT(!mlirTypeIsNull(l) && !mlirTypeIsNull(t));
+  mlirTypePrint(l, printToStdout, NULL);
+  printf("\n");
+  mlirTypePrint(t, printToStdout, NULL);
+  printf("\n");
+  EXPECT(flyTypeGetKind(l) == FLY_TYPE_LAYOUT);
+  EXPECT(flyTypeGetKind(t) == FLY_TYPE_INT_TUPLE);
+  EXPECT(flyTypeGetKind(mlirIndexTypeGet(ctx)) == FLY_TYPE_NONE);
+  FlyStrBuf spec = {0};
+  EXPECT(mlirLogicalResultIsSuccess(flyTypeGetSpec(l, &spec)));
+  printf("spec %s\n", spec.data);
+  flyStrBufDestroy(&spec);
+  EXPECT(mlirLogicalResultIsFailure(flyTypeGetSpec(mlirIndexTypeGet(ctx), &spec)));
+  EXPECT(spec.len == 0);
+  EXPECT(mlirTypeIsNull(flyTypeGet(ctx, FLY_TYPE_NONE, mlirStringRefCreateFromCString("1"))));
+}
+
+// Quotes and backslashes in a spec survive the round trip through the
+// printed form.
+// CHECK-LABEL: @testEscapes
+// CHECK: spec a"b\c
+static void testEscapes(MlirContext ctx) {
+  printf("@testEscapes\n");
+  MlirType t = flyTypeGet(ctx, FLY_TYPE_INT_TUPLE, mlirStringRefCreateFromCString("a\"b\\c"));
+  FlyStrBuf spec = {0};
+  EXPECT(mlirLogicalResultIsSuccess(flyTypeGetSpec(t, &spec)));
+  printf("spec %s\n", spec.data);
+  flyStrBufDestroy(&spec);
+}
+
+// CHECK-LABEL: @testOps
+// CHECK: %0 = "fly.make_layout"() : () -> !fly.layout<"8:1">
+// CHECK: %1 = "fly.size"(%0) : (!fly.layout<"8:1">) -> index
+static void testOps(MlirContext ctx) {
+  printf("@testOps\n");
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirModule m = mlirModuleCreateEmpty(loc);
+  MlirBlock body = mlirModuleGetBody(m);
+  MlirType l = flyTypeGet(ctx, FLY_TYPE_LAYOUT, mlirStringRefCreateFromCString("8:1"));
+  MlirOperation mk = flyOpCreate(loc, "make_layout", 0, NULL, 1, &l);
+  mlirBlockAppendOwnedOperation(body, mk);
+  MlirValue lv = mlirOperationGetResult(mk, 0);
+  MlirType idx = mlirIndexTypeGet(ctx);
+  MlirOperation size = flyOpCreate(loc, "size", 1, &lv, 1, &idx);
+  mlirBlockAppendOwnedOperation(body, size);
+  EXPECT(flyOpIs(size, "size") && !flyOpIs(size, "siz") && !flyOpIs(mk, "size"));
+  EXPECT(mlirOperationVerify(mlirModuleGetOperation(m)));
+  mlirOperationPrint(mlirModuleGetOperation(m), printToStdout, NULL);
+  printf("\n");
+  mlirModuleDestroy(m);
+}
+
+// CHECK-LABEL: @done
+// CHECK-NOT: FAILED
+// CHECK: failures: 0
+int main(void) {
+  MlirContext ctx = flyContextCreate();
+  if (mlirContextIsNull(ctx)) {
+    printf("FAILED: no context\n");
+    return 1;
+  }
+  EXPECT(mlirLogicalResultIsSuccess(flyDialectLoad(ctx))); /* idempotent */
+  testTypes(ctx);
+  testEscapes(ctx);
+  testOps(ctx);
+  mlirContextDestroy(ctx);
+  printf("@done\nfailures: %d\n", failures);
+  return failures != 0;
+}
