@@ -10,7 +10,8 @@
  *
  * Ownership: a FlyLayoutCtx is an arena. Every value created in it is
  * immutable and lives until flyLayoutCtxDestroy; there is no per-value free.
- * Values of different contexts may not be mixed.
+ * A value may be an operand of an operation in another context as long as
+ * its own context outlives the results (results may share parts of it).
  *
  * Errors: a fallible function returns NULL (or a non-zero status) and records
  * one line in the context, read with flyLayoutCtxGetError. The library never
@@ -259,16 +260,18 @@ const FlyLayout *flyLayoutTiledProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLayoutFlatProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                       const FlyTiler *t);
 /// blocked_product (CuTe): both padded to rank R = max(rank A, rank B) with
-/// 1:0, logical_product, then mode i = coalesce((A_i, rest_i)).
+/// 1:0 modes, P = logical_product(A', B'), then mode i is (P[0][i], P[1][i]).
 /// blocked_product((2,5):(5,1),(3,4):(1,3)) = ((2,3),(5,4)):((5,10),(1,30)).
 const FlyLayout *flyLayoutBlockedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                          const FlyLayout *b);
-/// raked_product (CuTe): as blocked_product with mode i = coalesce((rest_i, A_i)).
+/// raked_product (CuTe): as blocked_product with mode i = (P[1][i], P[0][i]).
 /// raked_product((2,5):(5,1),(3,4):(1,3)) = ((3,2),(4,5)):((10,5),(30,1)).
 const FlyLayout *flyLayoutRakedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                        const FlyLayout *b);
-/// make_ordered_layout (CuTe): compact strides assigned in increasing `order`
-/// (ties by position). make_ordered_layout((4,8,2),(1,0,2)) = (4,8,2):(8,1,32).
+/// make_ordered_layout (CuTe compact_order): compact strides assigned in
+/// increasing `order`; a mode's stride is the product of the extents of the
+/// modes with a smaller order (equal orders share a start).
+/// make_ordered_layout((4,8,2),(1,0,2)) = (4,8,2):(8,1,32).
 const FlyLayout *flyLayoutMakeOrdered(FlyLayoutCtx *ctx,
                                       const FlyIntTuple *shape,
                                       const FlyIntTuple *order);
@@ -277,16 +280,18 @@ const FlyLayout *flyLayoutMakeOrdered(FlyLayoutCtx *ctx,
 const FlyLayout *flyLayoutMakeIdentity(FlyLayoutCtx *ctx,
                                        const FlyIntTuple *shape);
 /// recast (CuTe recast_layout): re-types a layout of `oldBits`-wide elements
-/// as `newBits`-wide elements. Narrowing upcasts by n = oldBits/newBits
-/// (shape of the stride-1 mode times n, other strides times n); widening
-/// downcasts by n = newBits/oldBits (stride-1 mode shape divided by n, other
-/// strides divided by n) and fails when n does not divide them.
-/// recast((4,8):(1,4), 16, 32) = (2,8):(1,2).
+/// as `newBits`-wide elements. With newBits/oldBits = u/d in lowest terms it
+/// applies upcast<u> (stride-1 modes: shape divided by u; other strides
+/// divided by u; fails when neither divides the other) then downcast<d>
+/// (stride-1 modes: shape times d; other strides times d; needs a stride-1
+/// mode). recast((4,8):(1,4),16,32) = (2,8):(1,2);
+/// recast((4,8):(1,4),32,16) = (8,8):(1,8).
 const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
                                  int oldBits, int newBits);
-/// tile_to_shape (CuTe): blocked_product of `block` with the column-major
-/// layout of shape/size(block) per mode, then coalesced by mode.
-/// tile_to_shape((2,2):(1,2),(4,6)) = (4,6):(1,4)... see docs for the rules.
+/// tile_to_shape (CuTe): blocked_product of `block` (padded to the rank of
+/// `shape`) with the column-major layout of the per-mode repetition counts
+/// size(shape_i)/size(block_i), which must divide exactly.
+/// tile_to_shape((2,2):(1,2),(4,6)) = ((2,2),(2,3)):((1,4),(2,8)).
 const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                                       const FlyIntTuple *shape);
 /// slice: keeps the modes whose coordinate entry is `_`.
@@ -323,7 +328,7 @@ void flyTilerPrint(const FlyTiler *t, FlyStrBuf *out);
 /// shifts left). Fails unless B >= 0, M >= 0, |S| >= B.
 const FlySwizzle *flySwizzleCreate(FlyLayoutCtx *ctx, int bits, int base,
                                    int shift);
-/// Applies the swizzle to an offset. S<3,4,3>(0x270) = 0x240.
+/// Applies the swizzle to an offset. S<3,4,3>(0x270) = 0x230.
 int64_t flySwizzleApply(const FlySwizzle *s, int64_t x);
 /// B, M and S.
 void flySwizzleGetParams(const FlySwizzle *s, int *bits, int *base, int *shift);

@@ -1,0 +1,246 @@
+/*===- lt_test.c - Shared helpers of the layout property tests ------------===*/
+#include "lt_test.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *curName = "";
+static long nChecks, nFails, totalFails;
+
+void ltBegin(const char *name) {
+  curName = name;
+  nChecks = nFails = 0;
+  printf("@%s\n", name);
+}
+
+int ltCheck(int ok, const char *fmt, ...) {
+  nChecks++;
+  if (ok)
+    return 1;
+  nFails++;
+  totalFails++;
+  if (nFails <= 20) {
+    va_list ap;
+    va_start(ap, fmt);
+    printf("FAIL: ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+  }
+  return 0;
+}
+
+void ltEnd(void) {
+  printf("%s: %ld checks, %ld failures\n", curName, nChecks, nFails);
+}
+
+int ltExitCode(void) { return totalFails ? 1 : 0; }
+
+static void dieOnNull(const void *p, FlyLayoutCtx *ctx, const char *text) {
+  if (p)
+    return;
+  printf("FAIL: cannot parse test input '%s': %s\n", text,
+         flyLayoutCtxGetError(ctx));
+  exit(1);
+}
+
+const FlyLayout *ltLayout(FlyLayoutCtx *ctx, const char *text) {
+  const FlyLayout *l = flyLayoutParse(ctx, text);
+  dieOnNull(l, ctx, text);
+  return l;
+}
+
+const FlyIntTuple *ltTuple(FlyLayoutCtx *ctx, const char *text) {
+  const FlyIntTuple *t = flyIntTupleParse(ctx, text);
+  dieOnNull(t, ctx, text);
+  return t;
+}
+
+static char strBuf[4][512];
+static int strSlot;
+
+static const char *keep(FlyStrBuf *b) {
+  char *dst = strBuf[strSlot++ & 3];
+  snprintf(dst, sizeof strBuf[0], "%s", b->data ? b->data : "");
+  flyStrBufDestroy(b);
+  return dst;
+}
+
+const char *ltStr(const FlyLayout *l) {
+  FlyStrBuf b = {0};
+  if (l)
+    flyLayoutPrint(l, &b);
+  else
+    flyStrBufAppend(&b, "<null>");
+  return keep(&b);
+}
+
+const char *ltTupleStr(const FlyIntTuple *t) {
+  FlyStrBuf b = {0};
+  if (t)
+    flyIntTuplePrint(t, &b);
+  else
+    flyStrBufAppend(&b, "<null>");
+  return keep(&b);
+}
+
+int64_t ltSize(FlyLayoutCtx *ctx, const FlyLayout *l) {
+  const FlyIntTuple *s = flyLayoutSize(ctx, l);
+  return s ? flyIntTupleGetValue(s) : -1;
+}
+
+int64_t ltEval(FlyLayoutCtx *ctx, const FlyLayout *l, int64_t i) {
+  int64_t v = 0;
+  if (flyLayoutEval(ctx, l, i, &v)) {
+    printf("FAIL: cannot evaluate %s at %lld: %s\n", ltStr(l), (long long)i,
+           flyLayoutCtxGetError(ctx));
+    exit(1);
+  }
+  return v;
+}
+
+static int cmpI64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+int ltInjective(FlyLayoutCtx *ctx, const FlyLayout *l) {
+  int64_t n = ltSize(ctx, l);
+  int64_t *v = flyAlloc((size_t)(n + 1) * sizeof *v);
+  for (int64_t i = 0; i < n; i++)
+    v[i] = ltEval(ctx, l, i);
+  qsort(v, (size_t)n, sizeof *v, cmpI64);
+  int ok = 1;
+  for (int64_t i = 1; i < n && ok; i++)
+    ok = v[i] != v[i - 1];
+  flyFree(v);
+  return ok;
+}
+
+int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {
+  const FlyLayout *f = flyLayoutFlatten(ctx, l);
+  int r = flyLayoutGetRank(f);
+  int64_t s[16], d[16];
+  int m = 0;
+  for (int i = 0; i < r && i < 16; i++) {
+    const FlyLayout *mode = flyLayoutGet(ctx, f, i);
+    int64_t si = flyIntTupleGetValue(flyLayoutGetShape(mode));
+    int64_t di = flyIntTupleGetValue(flyLayoutGetStride(mode));
+    if (si == 1 || di == 0)
+      continue;
+    int j = m++;
+    for (; j > 0 && d[j - 1] > di; j--) { /* insertion sort by stride */
+      s[j] = s[j - 1];
+      d[j] = d[j - 1];
+    }
+    s[j] = si;
+    d[j] = di;
+  }
+  int64_t cur = 1;
+  for (int i = 0; i < m; i++) {
+    if (d[i] < 0 || d[i] % cur != 0)
+      return 0;
+    cur = s[i] * d[i];
+  }
+  return 1;
+}
+
+void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want) {
+  FlyStrBuf out = {0};
+  int rc = flyLayoutEvalExpr(ctx, expr, &out);
+  if (!strncmp(want, "error: ", 7))
+    ltCheck(rc != 0 && !strcmp(flyLayoutCtxGetError(ctx), want + 7),
+            "%s: want '%s', got %s'%s'", expr, want, rc ? "error " : "",
+            rc ? flyLayoutCtxGetError(ctx) : out.data);
+  else
+    ltCheck(rc == 0 && !strcmp(out.data, want), "%s: want '%s', got '%s'",
+            expr, want, rc ? flyLayoutCtxGetError(ctx) : out.data);
+  flyStrBufDestroy(&out);
+}
+
+/*---- domains ----*/
+
+typedef struct Vec {
+  const FlyLayout **v;
+  int n, cap;
+} Vec;
+
+static void push(Vec *v, const FlyLayout *l) {
+  if (v->n == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 256;
+    v->v = flyRealloc(v->v, (size_t)v->cap * sizeof *v->v);
+  }
+  v->v[v->n++] = l;
+}
+
+static void pushText(FlyLayoutCtx *ctx, Vec *v, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void pushText(FlyLayoutCtx *ctx, Vec *v, const char *fmt, ...) {
+  char text[128];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  push(v, ltLayout(ctx, text));
+}
+
+/* The vectors are arena-like: their storage is registered for release at
+ * exit so that leak checkers stay quiet. */
+static void **owned;
+static int nOwned;
+static void releaseOwned(void) {
+  for (int i = 0; i < nOwned; i++)
+    flyFree(owned[i]);
+  flyFree(owned);
+}
+static const FlyLayout **finish(Vec *v, int *n) {
+  if (!owned)
+    atexit(releaseOwned);
+  owned = flyRealloc(owned, (size_t)(nOwned + 1) * sizeof *owned);
+  owned[nOwned++] = v->v;
+  *n = v->n;
+  return v->v;
+}
+
+const FlyLayout **ltDomain(FlyLayoutCtx *ctx, int maxRank, int *n) {
+  static const int s1[] = {1, 2, 3, 4, 6, 8}, d1[] = {0, 1, 2, 3, 4, 8, 12};
+  static const int s2[] = {1, 2, 3, 4}, d2[] = {0, 1, 2, 3, 4, 8};
+  static const int s3[] = {1, 2, 4}, d3[] = {0, 1, 2, 4, 8};
+  static const int sn[] = {2, 3}, dn[] = {1, 2, 4, 6, 12};
+  Vec v = {0};
+  for (int a = 0; a < 6; a++)
+    for (int x = 0; x < 7; x++)
+      pushText(ctx, &v, "%d:%d", s1[a], d1[x]);
+  for (int a = 0; a < 4 && maxRank >= 2; a++)
+    for (int b = 0; b < 4; b++)
+      for (int x = 0; x < 6; x++)
+        for (int y = 0; y < 6; y++)
+          pushText(ctx, &v, "(%d,%d):(%d,%d)", s2[a], s2[b], d2[x], d2[y]);
+  for (int a = 0; a < 27 && maxRank >= 3; a++)
+    for (int x = 0; x < 125; x++)
+      pushText(ctx, &v, "(%d,%d,%d):(%d,%d,%d)", s3[a % 3], s3[a / 3 % 3],
+               s3[a / 9], d3[x % 5], d3[x / 5 % 5], d3[x / 25]);
+  for (int a = 0; a < 8 && maxRank >= 3; a++)
+    for (int x = 0; x < 125; x++)
+      pushText(ctx, &v, "((%d,%d),%d):((%d,%d),%d)", sn[a & 1], sn[a >> 1 & 1],
+               sn[a >> 2], dn[x % 5], dn[x / 5 % 5], dn[x / 25]);
+  return finish(&v, n);
+}
+
+const FlyLayout **ltOperands(FlyLayoutCtx *ctx, int *n) {
+  static const int s[] = {1, 2, 3, 4, 6, 8}, d[] = {0, 1, 2, 3, 4};
+  static const char *two[] = {"(1,2)", "(2,1)", "(1,4)", "(4,1)", "(0,1)", "(2,8)"};
+  static const char *twoShape[] = {"(2,2)", "(2,4)", "(4,2)", "(3,2)"};
+  Vec v = {0};
+  for (int a = 0; a < 6; a++)
+    for (int x = 0; x < 5; x++)
+      pushText(ctx, &v, "%d:%d", s[a], d[x]);
+  for (int a = 0; a < 4; a++)
+    for (int x = 0; x < 6; x++)
+      pushText(ctx, &v, "%s:%s", twoShape[a], two[x]);
+  pushText(ctx, &v, "((2,2),2):((1,4),2)");
+  pushText(ctx, &v, "(2,(2,2)):(4,(1,8))");
+  return finish(&v, n);
+}

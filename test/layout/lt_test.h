@@ -1,0 +1,53 @@
+/*===- lt_test.h - Shared helpers of the layout property tests ------------===*
+ *
+ * Each test program prints `@testName` before a case (matched by
+ * CHECK-LABEL), one `FAIL:` line per failed check, and a summary; it exits
+ * non-zero when any check failed.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_TEST_LT_TEST_H
+#define FLYC_TEST_LT_TEST_H
+
+#include "flyc/layout.h"
+
+#include <stdint.h>
+
+/// Starts a case: prints `@name`.
+void ltBegin(const char *name);
+/// Records one check; prints `FAIL: <what>` when `ok` is zero. Returns ok.
+int ltCheck(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// Ends a case: prints `<name>: <n> checks, <f> failures`.
+void ltEnd(void);
+/// Exit status for main: 0 when no check failed.
+int ltExitCode(void);
+
+/// Parses a layout or aborts the test with a FAIL line (test inputs are
+/// always valid).
+const FlyLayout *ltLayout(FlyLayoutCtx *ctx, const char *text);
+/// Parses an int tuple the same way.
+const FlyIntTuple *ltTuple(FlyLayoutCtx *ctx, const char *text);
+/// Canonical text of a layout, valid until the next call.
+const char *ltStr(const FlyLayout *l);
+/// Canonical text of an int tuple, valid until the next call.
+const char *ltTupleStr(const FlyIntTuple *t);
+/// size of a static layout.
+int64_t ltSize(FlyLayoutCtx *ctx, const FlyLayout *l);
+/// L(i) for a static layout.
+int64_t ltEval(FlyLayoutCtx *ctx, const FlyLayout *l, int64_t i);
+/// Non-zero when L is injective on [0, size).
+int ltInjective(FlyLayoutCtx *ctx, const FlyLayout *l);
+/// Non-zero when the flat modes of L sorted by stride (size-1 and stride-0
+/// modes aside) each start at a multiple of where the previous one ends:
+/// the condition under which complement(L) exists (CuTe complement).
+int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l);
+/// Checks that evaluating `expr` prints `want` (or, if want starts with
+/// "error: ", fails with that message).
+void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want);
+
+/// The domain of small layouts the properties quantify over: every flat
+/// rank-1, rank-2 and rank-3 layout over small shapes and strides (strides
+/// include 0), and nested ((a,b),c) layouts. `maxRank` limits it.
+const FlyLayout **ltDomain(FlyLayoutCtx *ctx, int maxRank, int *n);
+/// A smaller set of layouts used as the second operand of binary ops.
+const FlyLayout **ltOperands(FlyLayoutCtx *ctx, int *n);
+
+#endif
