@@ -149,6 +149,10 @@ const FlyLayout *flyLayoutCreate(FlyLayoutCtx *ctx, const FlyIntTuple *shape,
 /// shape with column-major compact strides: (4,(2,3)) -> (4,(2,3)):(1,(4,8)).
 const FlyLayout *flyLayoutCreateCompact(FlyLayoutCtx *ctx,
                                         const FlyIntTuple *shape);
+/// make_layout(modes...): the layout whose top modes are `modes` (a tuple
+/// even for n == 1). make_layout(4:1, 2:4) = (4,2):(1,4).
+const FlyLayout *flyLayoutCreateFromModes(FlyLayoutCtx *ctx, int n,
+                                          const FlyLayout *const *modes);
 /// The shape (not owned; lives in the context).
 const FlyIntTuple *flyLayoutGetShape(const FlyLayout *l);
 /// The stride (not owned; lives in the context).

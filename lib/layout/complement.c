@@ -77,11 +77,11 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
                        "below it (%lld > %lld)", (long long)modes[i].shape,
                        (long long)modes[i].stride, (long long)cur,
                        (long long)end);
-    rs[m] = flyLtFloorDiv(modes[i].stride, cur);
+    rs[m] = flyLtFloorDiv(ctx, modes[i].stride, cur);
     rd[m++] = cur;
     cur = end;
   }
-  rs[m] = flyLtFloorDiv(flyLtAdd(ctx, cotarget, cur - 1), cur);
+  rs[m] = flyLtFloorDiv(ctx, flyLtAdd(ctx, cotarget, cur - 1), cur);
   rd[m++] = cur;
   const FlyLayout *r = coalesceInts(ctx, rs, rd, m);
   return flyLtFailedSince(ctx, mark) ? NULL : r;

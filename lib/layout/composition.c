@@ -20,19 +20,19 @@ static const FlyLayout *composeMode(FlyLayoutCtx *ctx, const int64_t *as,
   int m = 0;
   for (int i = 0; i + 1 < n; i++) {
     int64_t cs = as[i];
-    if (flyLtFloorMod(cs, restStride) != 0 && flyLtFloorMod(restStride, cs) != 0)
+    if (flyLtFloorMod(ctx, cs, restStride) != 0 && flyLtFloorMod(ctx, restStride, cs) != 0)
       return flyLtFail(ctx, "inadmissible composition: stride %lld and shape "
                        "%lld of the left layout divide neither way",
                        (long long)restStride, (long long)cs);
-    int64_t q = flyLtFloorDiv(cs, restStride);
+    int64_t q = flyLtFloorDiv(ctx, cs, restStride);
     int64_t newShape = q > 1 ? q : 1;
     newShape = newShape < restShape ? newShape : restShape;
     if (newShape != 1) {
       rs[m] = newShape;
       rd[m++] = flyLtMul(ctx, restStride, ad[i]);
     }
-    restShape = flyLtFloorDiv(restShape, newShape);
-    restStride = flyLtCeilDiv(restStride, cs);
+    restShape = flyLtFloorDiv(ctx, restShape, newShape);
+    restStride = flyLtCeilDiv(ctx, restStride, cs);
   }
   if (restShape != 1 || m == 0) {
     rs[m] = restShape;

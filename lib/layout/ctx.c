@@ -105,7 +105,16 @@ int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
   return r;
 }
 
-int64_t flyLtFloorDiv(int64_t a, int64_t b) {
+static int divisorIsZero(FlyLayoutCtx *ctx, int64_t b) {
+  if (b != 0)
+    return 0;
+  flyLtFail(ctx, "division by zero: a layout has a zero extent");
+  return 1;
+}
+
+int64_t flyLtFloorDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
+  if (divisorIsZero(ctx, b))
+    return 0;
   if (b == -1)
     return a == INT64_MIN ? INT64_MIN : -a; /* avoid the one trapping case */
   int64_t q = a / b;
@@ -114,8 +123,8 @@ int64_t flyLtFloorDiv(int64_t a, int64_t b) {
   return q;
 }
 
-int64_t flyLtFloorMod(int64_t a, int64_t b) {
-  if (b == -1)
+int64_t flyLtFloorMod(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
+  if (divisorIsZero(ctx, b) || b == -1)
     return 0;
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0)))
@@ -124,8 +133,8 @@ int64_t flyLtFloorMod(int64_t a, int64_t b) {
 }
 
 /* -(-a // b): pycute's ceiling division, correct for either sign. */
-int64_t flyLtCeilDiv(int64_t a, int64_t b) {
+int64_t flyLtCeilDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
   if (a == INT64_MIN)
-    return flyLtFloorDiv(a, b); /* unreachable for parsed magnitudes */
-  return -flyLtFloorDiv(-a, b);
+    return flyLtFloorDiv(ctx, a, b); /* unreachable for parsed magnitudes */
+  return -flyLtFloorDiv(ctx, -a, b);
 }

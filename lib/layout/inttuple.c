@@ -310,7 +310,7 @@ static const FlyIntTuple *idx2crd(FlyLayoutCtx *ctx, const FlyIntTuple *idx,
   if (s->rank < 0) {
     if (d->value == 0 || s->value == 0)
       return flyLtFail(ctx, "idx2crd: division by a zero stride or shape");
-    return flyLtInt(ctx, flyLtFloorMod(flyLtFloorDiv(idx->value, d->value),
+    return flyLtInt(ctx, flyLtFloorMod(ctx, flyLtFloorDiv(ctx, idx->value, d->value),
                                        s->value));
   }
   const FlyIntTuple **e = flyLtAlloc(ctx, (size_t)(s->rank + 1) * sizeof *e);

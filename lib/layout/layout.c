@@ -105,6 +105,13 @@ const FlyLayout *flyLtMakeLayout(FlyLayoutCtx *ctx, int n,
   return flyLtLayout(ctx, flyLtTuple(ctx, n, s), flyLtTuple(ctx, n, d));
 }
 
+const FlyLayout *flyLayoutCreateFromModes(FlyLayoutCtx *ctx, int n,
+                                          const FlyLayout *const *modes) {
+  if (n < 0)
+    return flyLtFail(ctx, "make_layout: negative mode count");
+  return flyLtMakeLayout(ctx, n, modes);
+}
+
 const FlyLayout *flyLayoutTake(FlyLayoutCtx *ctx, const FlyLayout *l,
                                int begin, int end) {
   return flyLtLayout(ctx, flyIntTupleTake(ctx, l->shape, begin, end),
@@ -198,9 +205,9 @@ static void crd2idxSplit(FlyLayoutCtx *ctx, Acc *acc, int64_t c,
     if (!p)
       return;
     int64_t n = p->value;
-    crd2idx(ctx, acc, flyLtInt(ctx, flyLtFloorMod(c, n)), s->elems[i],
+    crd2idx(ctx, acc, flyLtInt(ctx, flyLtFloorMod(ctx, c, n)), s->elems[i],
             d->elems[i]);
-    c = flyLtFloorDiv(c, n);
+    c = flyLtFloorDiv(ctx, c, n);
   }
   if (s->rank > 0)
     crd2idx(ctx, acc, flyLtInt(ctx, c), s->elems[s->rank - 1],

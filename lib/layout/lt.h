@@ -59,10 +59,12 @@ unsigned flyLtMark(const FlyLayoutCtx *ctx);
 int flyLtFailedSince(const FlyLayoutCtx *ctx, unsigned mark);
 int64_t flyLtMul(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b);
-/// Python's floor division and modulo (pycute's `//` and `%`); b != 0.
-int64_t flyLtFloorDiv(int64_t a, int64_t b);
-int64_t flyLtFloorMod(int64_t a, int64_t b);
-int64_t flyLtCeilDiv(int64_t a, int64_t b);
+/// Python's floor division and modulo (pycute's `//` and `%`), and ceiling
+/// division. A zero divisor records an error (Python's ZeroDivisionError,
+/// reachable through zero extents that complement can produce) and gives 0.
+int64_t flyLtFloorDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);
+int64_t flyLtFloorMod(FlyLayoutCtx *ctx, int64_t a, int64_t b);
+int64_t flyLtCeilDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 
 /* ---- int tuples (inttuple.c) ---- */
 const FlyIntTuple *flyLtInt(FlyLayoutCtx *ctx, int64_t v);

@@ -133,8 +133,8 @@ static int upcastMode(FlyLayoutCtx *ctx, int64_t n, int64_t *s, int64_t *d) {
               "neither way", (long long)*d, (long long)n);
     return 0;
   }
-  *s = flyLtCeilDiv(*s, flyLtCeilDiv(n, ad));
-  *d = (*d < 0 ? -1 : 1) * flyLtCeilDiv(ad, n);
+  *s = flyLtCeilDiv(ctx, *s, flyLtCeilDiv(ctx, n, ad));
+  *d = (*d < 0 ? -1 : 1) * flyLtCeilDiv(ctx, ad, n);
   return 1;
 }
 
@@ -214,7 +214,7 @@ const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
     const FlyIntTuple *ts = flyIntTupleProduct(ctx, flyIntTupleGetElem(shape, i));
     if (!bs || !ts)
       return NULL;
-    if (ts->value % bs->value != 0)
+    if (bs->value <= 0 || ts->value % bs->value != 0)
       return flyLtFail(ctx, "tile_to_shape: block extent %lld does not divide "
                        "the target extent %lld of mode %d",
                        (long long)bs->value, (long long)ts->value, i);

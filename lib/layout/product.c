@@ -65,6 +65,10 @@ static const FlyLayout *zipHalves(FlyLayoutCtx *ctx, const FlyLayout *p,
   const FlyLayout **modes = flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);
   if (!x || !y || !modes)
     return NULL;
+  if (r == 1) { /* CuTe zip of two rank-1 layouts: the pair as one mode */
+    modes[0] = flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){x, y});
+    return flyLtMakeLayout(ctx, 1, modes);
+  }
   for (int i = 0; i < r; i++) {
     const FlyLayout *pair[2] = {flyLtMode(ctx, x, i), flyLtMode(ctx, y, i)};
     if (!pair[0] || !pair[1])

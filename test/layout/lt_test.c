@@ -119,6 +119,48 @@ int ltInjective(FlyLayoutCtx *ctx, const FlyLayout *l) {
   return ok;
 }
 
+static int64_t *sortedValues(FlyLayoutCtx *ctx, const FlyLayout *l,
+                             int64_t *n) {
+  *n = ltSize(ctx, l);
+  int64_t *v = flyAlloc((size_t)(*n + 1) * sizeof *v);
+  for (int64_t i = 0; i < *n; i++)
+    v[i] = ltEval(ctx, l, i);
+  qsort(v, (size_t)*n, sizeof *v, cmpI64);
+  return v;
+}
+
+int ltSameValues(FlyLayoutCtx *ctx, const FlyLayout *l1, const FlyLayout *l2) {
+  int64_t n1, n2;
+  int64_t *a = sortedValues(ctx, l1, &n1), *b = sortedValues(ctx, l2, &n2);
+  int same = n1 == n2 && !memcmp(a, b, (size_t)n1 * sizeof *a);
+  flyFree(a);
+  flyFree(b);
+  return same;
+}
+
+void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
+                    const FlyLayout *tiled, const FlyLayout *flat,
+                    const char *what) {
+  const FlyLayout *z0 = flyLayoutGet(ctx, zipped, 0);
+  const FlyLayout *z1 = flyLayoutGet(ctx, zipped, 1);
+  int r0 = flyLayoutGetRank(z0), r1 = flyLayoutGetRank(z1);
+  if (!ltCheck(flyLayoutGetRank(zipped) == 2 && tiled && flat &&
+                   flyLayoutGetRank(tiled) == 1 + r1 &&
+                   flyLayoutGetRank(flat) == r0 + r1,
+               "%s: ranks of zipped %s, tiled %s, flat %s", what,
+               ltStr(zipped), ltStr(tiled), ltStr(flat)))
+    return;
+  ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 0), z0), "%s: tiled mode 0",
+          what);
+  for (int i = 0; i < r1; i++)
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 1 + i), flyLayoutGet(ctx, z1, i)) &&
+                flyLayoutEqual(flyLayoutGet(ctx, flat, r0 + i), flyLayoutGet(ctx, z1, i)),
+            "%s: rest mode %d", what, i);
+  for (int i = 0; i < r0; i++)
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, flat, i), flyLayoutGet(ctx, z0, i)),
+            "%s: flat tile mode %d", what, i);
+}
+
 int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {
   const FlyLayout *f = flyLayoutFlatten(ctx, l);
   int r = flyLayoutGetRank(f);

@@ -39,6 +39,14 @@ int ltInjective(FlyLayoutCtx *ctx, const FlyLayout *l);
 /// modes aside) each start at a multiple of where the previous one ends:
 /// the condition under which complement(L) exists (CuTe complement).
 int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l);
+/// Non-zero when L1 and L2 take the same multiset of values over their
+/// domains.
+int ltSameValues(FlyLayoutCtx *ctx, const FlyLayout *l1, const FlyLayout *l2);
+/// Checks that `tiled` and `flat` regroup the rank-2 `zipped` as
+/// (zipped[0], zipped[1][0], ...) and (zipped[0][0], ..., zipped[1][0], ...).
+void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
+                    const FlyLayout *tiled, const FlyLayout *flat,
+                    const char *what);
 /// Checks that evaluating `expr` prints `want` (or, if want starts with
 /// "error: ", fails with that message).
 void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want);
