@@ -48,6 +48,16 @@ typedef struct EmuWave {
   uint64_t retired;       /* instructions executed (for throughput figures) */
 } EmuWave;
 
+/// Bits of EmuWave.mode, laid out as the hardware MODE register (ISA guide
+/// §3.5 "Mode register"; FP16_OVFL comes from compute_pgm_rsrc1 bit 26).
+enum {
+  EMU_MODE_FP_ROUND_MASK = 0xFu,      /* [3:0] round mode (0 = RNE) */
+  EMU_MODE_FP_DENORM_MASK = 0xF0u,    /* [7:4] denorm mode */
+  EMU_MODE_DX10_CLAMP = 1u << 8,
+  EMU_MODE_IEEE = 1u << 9,
+  EMU_MODE_FP16_OVFL = 1u << 23,      /* fp8 conversions and MFMA saturate */
+};
+
 /*--- Memory ------------------------------------------------------------------*/
 
 /// Access kinds, for fault reports.

@@ -1,0 +1,457 @@
+/*===- emu_exec_lds.c - DS (LDS) instructions --------------------------------===*
+ *
+ * LDS reads/writes (b8..b128, read2/write2 with st64), LDS atomics, the
+ * cross-lane DS ops (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) and
+ * the gfx950 transpose reads (ds_read_b64_tr_b4/b8/b16, ds_read_b96_tr_b6).
+ * Address = VGPR + offset (offset1:offset0 as 16 bits for single-address
+ * ops); an access outside the workgroup's ldsSize faults like a memory
+ * fault. Unaligned non-atomic LDS accesses are allowed (gfx90a+ with
+ * unaligned mode, see emu_exec_mem.c); atomics must be naturally aligned.
+ *===----------------------------------------------------------------------===*/
+#include <math.h>
+
+#include "emu_fp.h"
+#include "emu_valu.h"
+
+static uint8_t *ldsPtr(EmuWave *w, uint64_t addr, unsigned size) {
+  EmuGroup *g = w->group;
+  if (!g || addr + size > g->ldsSize)
+    return NULL;
+  return g->lds + addr;
+}
+
+static int ldsFault(EmuCtx *c, const EmuInst *in, int l, uint64_t a, unsigned size) {
+  uint32_t lim = c->wave && c->wave->group ? c->wave->group->ldsSize : 0;
+  return emuFault(c, in, FLY_EMU_FAULT_MEMORY, l, a,
+                  "%s: lane %d accesses %u bytes of LDS at 0x%llx, outside the %u-byte allocation",
+                  in->name, l, size, (unsigned long long)a, lim);
+}
+
+static uint32_t offset16(const EmuInst *in) { return (uint32_t)in->imm | (uint32_t)in->offset1 << 8; }
+
+static uint32_t *vr(EmuWave *w, unsigned r, unsigned k) {
+  return emuVReg(w, (r & 256) | ((r + k) & 255));
+}
+
+/*--- Plain reads and writes ---------------------------------------------------*/
+
+/* kind: 0 u8, 1 i8, 2 u16, 3 i16, 4 = n dwords; d16: 1 low, 2 high half. */
+static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n, int d16) {
+  uint64_t ex = w->exec;
+  unsigned size = kind == 4 ? 4 * n : kind < 2 ? 1 : 2;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    const uint8_t *p = ldsPtr(w, a, size);
+    if (!p)
+      return ldsFault(c, in, l, a, size);
+    if (kind == 4) {
+      for (unsigned k = 0; k < n; k++)
+        memcpy(&vr(w, in->dst, k)[l], p + 4 * k, 4);
+      continue;
+    }
+    uint32_t v = kind < 2 ? p[0] : (uint32_t)(p[0] | p[1] << 8);
+    if (kind == 1)
+      v = (uint32_t)(int32_t)(int8_t)v;
+    if (kind == 3)
+      v = (uint32_t)(int32_t)(int16_t)v;
+    uint32_t *d = vr(w, in->dst, 0);
+    if (d16 == 1)
+      d[l] = (d[l] & 0xffff0000u) | (v & 0xffff);
+    else if (d16 == 2)
+      d[l] = (d[l] & 0xffff) | v << 16;
+    else
+      d[l] = v;
+  }
+  return EMU_STEP_NEXT;
+}
+
+/* bytes: 1, 2 or 4*n; hi: the data comes from the high half (d16_hi). */
+static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, unsigned n, bool hi) {
+  uint64_t ex = w->exec;
+  unsigned size = bytes * n;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    uint8_t *p = ldsPtr(w, a, size);
+    if (!p)
+      return ldsFault(c, in, l, a, size);
+    for (unsigned k = 0; k < n; k++) {
+      uint32_t v = vr(w, in->data0, k)[l];
+      if (hi)
+        v >>= 16;
+      memcpy(p + bytes * k, &v, bytes);
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+
+/* read2/write2: two elements of `esize` bytes at offset0*esize*mul and
+ * offset1*esize*mul (mul = 64 for the st64 forms). */
+static int dsRead2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+  uint64_t ex = w->exec;
+  unsigned dw = esize / 4;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t base = w->vgpr[in->addr & 255][l];
+    for (unsigned e = 0; e < 2; e++) {
+      uint64_t a = base + (uint64_t)(e ? in->offset1 : (uint32_t)in->imm) * esize * mul;
+      const uint8_t *p = ldsPtr(w, a, esize);
+      if (!p)
+        return ldsFault(c, in, l, a, esize);
+      for (unsigned k = 0; k < dw; k++)
+        memcpy(&vr(w, in->dst, e * dw + k)[l], p + 4 * k, 4);
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+
+static int dsWrite2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+  uint64_t ex = w->exec;
+  unsigned dw = esize / 4;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t base = w->vgpr[in->addr & 255][l];
+    for (unsigned e = 0; e < 2; e++) {
+      uint64_t a = base + (uint64_t)(e ? in->offset1 : (uint32_t)in->imm) * esize * mul;
+      uint8_t *p = ldsPtr(w, a, esize);
+      if (!p)
+        return ldsFault(c, in, l, a, esize);
+      for (unsigned k = 0; k < dw; k++)
+        memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+
+#define DSR(name, kind, n, d16) VHANDLER(name) { return dsRead(w, in, c, kind, n, d16); }
+#define DSW(name, bytes, n, hi) VHANDLER(name) { return dsWrite(w, in, c, bytes, n, hi); }
+DSR(ds_read_u8, 0, 1, 0)
+DSR(ds_read_i8, 1, 1, 0)
+DSR(ds_read_u16, 2, 1, 0)
+DSR(ds_read_i16, 3, 1, 0)
+DSR(ds_read_b32, 4, 1, 0)
+DSR(ds_read_b64, 4, 2, 0)
+DSR(ds_read_b96, 4, 3, 0)
+DSR(ds_read_b128, 4, 4, 0)
+DSR(ds_read_u8_d16, 0, 1, 1)
+DSR(ds_read_u8_d16_hi, 0, 1, 2)
+DSR(ds_read_i8_d16, 1, 1, 1)
+DSR(ds_read_i8_d16_hi, 1, 1, 2)
+DSR(ds_read_u16_d16, 2, 1, 1)
+DSR(ds_read_u16_d16_hi, 2, 1, 2)
+DSW(ds_write_b8, 1, 1, false)
+DSW(ds_write_b16, 2, 1, false)
+DSW(ds_write_b8_d16_hi, 1, 1, true)
+DSW(ds_write_b16_d16_hi, 2, 1, true)
+DSW(ds_write_b32, 4, 1, false)
+DSW(ds_write_b64, 4, 2, false)
+DSW(ds_write_b96, 4, 3, false)
+DSW(ds_write_b128, 4, 4, false)
+VHANDLER(ds_read2_b32) { return dsRead2(w, in, c, 4, 1); }
+VHANDLER(ds_read2st64_b32) { return dsRead2(w, in, c, 4, 64); }
+VHANDLER(ds_read2_b64) { return dsRead2(w, in, c, 8, 1); }
+VHANDLER(ds_read2st64_b64) { return dsRead2(w, in, c, 8, 64); }
+VHANDLER(ds_write2_b32) { return dsWrite2(w, in, c, 4, 1); }
+VHANDLER(ds_write2st64_b32) { return dsWrite2(w, in, c, 4, 64); }
+VHANDLER(ds_write2_b64) { return dsWrite2(w, in, c, 8, 1); }
+VHANDLER(ds_write2st64_b64) { return dsWrite2(w, in, c, 8, 64); }
+
+VHANDLER(ds_nop) {
+  (void)w, (void)in, (void)c;
+  return EMU_STEP_NEXT;
+}
+
+/*--- Atomics ------------------------------------------------------------------------*/
+
+typedef enum DsOp {
+  DS_ADD, DS_SUB, DS_RSUB, DS_INC, DS_DEC, DS_MIN_I, DS_MAX_I, DS_MIN_U,
+  DS_MAX_U, DS_AND, DS_OR, DS_XOR, DS_MSKOR, DS_WRXCHG, DS_CMPST,
+  DS_ADD_F32, DS_MIN_F, DS_MAX_F, DS_PK_ADD_F16, DS_PK_ADD_BF16, DS_ADD_F64
+} DsOp;
+
+static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w64) {
+  switch (op) {
+  case DS_ADD: return old + a;
+  case DS_SUB: return old - a;
+  case DS_RSUB: return a - old;
+  case DS_INC: return old >= a ? 0 : old + 1;
+  case DS_DEC: return (old == 0 || old > a) ? a : old - 1;
+  case DS_MIN_I: return w64 ? ((int64_t)old < (int64_t)a ? old : a) : ((int32_t)old < (int32_t)a ? old : a);
+  case DS_MAX_I: return w64 ? ((int64_t)old > (int64_t)a ? old : a) : ((int32_t)old > (int32_t)a ? old : a);
+  case DS_MIN_U: return old < a ? old : a;
+  case DS_MAX_U: return old > a ? old : a;
+  case DS_AND: return old & a;
+  case DS_OR: return old | a;
+  case DS_XOR: return old ^ a;
+  case DS_MSKOR: return (old & ~a) | b;
+  case DS_WRXCHG: return a;
+  case DS_CMPST: return old == a ? b : old; /* DATA0 = compare, DATA1 = new */
+  case DS_ADD_F32: return emuU32(emuF32((uint32_t)old) + emuF32((uint32_t)a));
+  case DS_MIN_F: return w64 ? emuU64(fmin(emuF64(old), emuF64(a))) : emuU32(fminf(emuF32((uint32_t)old), emuF32((uint32_t)a)));
+  case DS_MAX_F: return w64 ? emuU64(fmax(emuF64(old), emuF64(a))) : emuU32(fmaxf(emuF32((uint32_t)old), emuF32((uint32_t)a)));
+  case DS_PK_ADD_F16:
+    return emuFloatToHalf(emuHalfToFloat((uint16_t)old) + emuHalfToFloat((uint16_t)a)) |
+           (uint32_t)emuFloatToHalf(emuHalfToFloat((uint16_t)(old >> 16)) + emuHalfToFloat((uint16_t)(a >> 16))) << 16;
+  case DS_PK_ADD_BF16:
+    return emuFloatToBf16(emuBf16ToFloat((uint16_t)old) + emuBf16ToFloat((uint16_t)a)) |
+           (uint32_t)emuFloatToBf16(emuBf16ToFloat((uint16_t)(old >> 16)) + emuBf16ToFloat((uint16_t)(a >> 16))) << 16;
+  case DS_ADD_F64: return emuU64(emuF64(old) + emuF64(a));
+  default: return old;
+  }
+}
+
+/* LDS belongs to one workgroup whose waves run on one thread, so plain
+ * read-modify-write is atomic here. */
+static int dsAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c, DsOp op, bool w64, bool ret) {
+  uint64_t ex = w->exec;
+  unsigned size = w64 ? 8 : 4, n = w64 ? 2 : 1;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    if (a & (size - 1))
+      return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, l, a,
+                      "%s: lane %d LDS atomic address 0x%llx is not %u-byte aligned",
+                      in->name, l, (unsigned long long)a, size);
+    uint8_t *p = ldsPtr(w, a, size);
+    if (!p)
+      return ldsFault(c, in, l, a, size);
+    uint64_t old = 0, d0 = vr(w, in->data0, 0)[l], d1 = vr(w, in->data1, 0)[l];
+    memcpy(&old, p, size);
+    if (w64) {
+      d0 |= (uint64_t)vr(w, in->data0, 1)[l] << 32;
+      d1 |= (uint64_t)vr(w, in->data1, 1)[l] << 32;
+    }
+    uint64_t nv = dsCompute(op, old, d0, d1, w64);
+    memcpy(p, &nv, size);
+    if (ret)
+      for (unsigned k = 0; k < n; k++)
+        vr(w, in->dst, k)[l] = (uint32_t)(old >> (32 * k));
+  }
+  return EMU_STEP_NEXT;
+}
+
+#define DSA(name, op, w64, ret) VHANDLER(name) { return dsAtomic(w, in, c, op, w64, ret); }
+DSA(ds_add_u32, DS_ADD, false, false)
+DSA(ds_sub_u32, DS_SUB, false, false)
+DSA(ds_rsub_u32, DS_RSUB, false, false)
+DSA(ds_inc_u32, DS_INC, false, false)
+DSA(ds_dec_u32, DS_DEC, false, false)
+DSA(ds_min_i32, DS_MIN_I, false, false)
+DSA(ds_max_i32, DS_MAX_I, false, false)
+DSA(ds_min_u32, DS_MIN_U, false, false)
+DSA(ds_max_u32, DS_MAX_U, false, false)
+DSA(ds_and_b32, DS_AND, false, false)
+DSA(ds_or_b32, DS_OR, false, false)
+DSA(ds_xor_b32, DS_XOR, false, false)
+DSA(ds_mskor_b32, DS_MSKOR, false, false)
+DSA(ds_cmpst_b32, DS_CMPST, false, false)
+DSA(ds_add_f32, DS_ADD_F32, false, false)
+DSA(ds_min_f32, DS_MIN_F, false, false)
+DSA(ds_max_f32, DS_MAX_F, false, false)
+DSA(ds_pk_add_f16, DS_PK_ADD_F16, false, false)
+DSA(ds_pk_add_bf16, DS_PK_ADD_BF16, false, false)
+DSA(ds_add_rtn_u32, DS_ADD, false, true)
+DSA(ds_sub_rtn_u32, DS_SUB, false, true)
+DSA(ds_rsub_rtn_u32, DS_RSUB, false, true)
+DSA(ds_inc_rtn_u32, DS_INC, false, true)
+DSA(ds_dec_rtn_u32, DS_DEC, false, true)
+DSA(ds_min_rtn_i32, DS_MIN_I, false, true)
+DSA(ds_max_rtn_i32, DS_MAX_I, false, true)
+DSA(ds_min_rtn_u32, DS_MIN_U, false, true)
+DSA(ds_max_rtn_u32, DS_MAX_U, false, true)
+DSA(ds_and_rtn_b32, DS_AND, false, true)
+DSA(ds_or_rtn_b32, DS_OR, false, true)
+DSA(ds_xor_rtn_b32, DS_XOR, false, true)
+DSA(ds_mskor_rtn_b32, DS_MSKOR, false, true)
+DSA(ds_wrxchg_rtn_b32, DS_WRXCHG, false, true)
+DSA(ds_cmpst_rtn_b32, DS_CMPST, false, true)
+DSA(ds_add_rtn_f32, DS_ADD_F32, false, true)
+DSA(ds_min_rtn_f32, DS_MIN_F, false, true)
+DSA(ds_max_rtn_f32, DS_MAX_F, false, true)
+DSA(ds_pk_add_rtn_f16, DS_PK_ADD_F16, false, true)
+DSA(ds_pk_add_rtn_bf16, DS_PK_ADD_BF16, false, true)
+DSA(ds_add_u64, DS_ADD, true, false)
+DSA(ds_sub_u64, DS_SUB, true, false)
+DSA(ds_min_i64, DS_MIN_I, true, false)
+DSA(ds_max_i64, DS_MAX_I, true, false)
+DSA(ds_min_u64, DS_MIN_U, true, false)
+DSA(ds_max_u64, DS_MAX_U, true, false)
+DSA(ds_and_b64, DS_AND, true, false)
+DSA(ds_or_b64, DS_OR, true, false)
+DSA(ds_xor_b64, DS_XOR, true, false)
+DSA(ds_add_f64, DS_ADD_F64, true, false)
+DSA(ds_add_rtn_u64, DS_ADD, true, true)
+DSA(ds_sub_rtn_u64, DS_SUB, true, true)
+DSA(ds_min_rtn_u64, DS_MIN_U, true, true)
+DSA(ds_max_rtn_u64, DS_MAX_U, true, true)
+DSA(ds_wrxchg_rtn_b64, DS_WRXCHG, true, true)
+DSA(ds_cmpst_rtn_b64, DS_CMPST, true, true)
+DSA(ds_add_rtn_f64, DS_ADD_F64, true, true)
+
+/*--- Cross-lane DS ops -----------------------------------------------------------------*/
+
+/* ds_swizzle_b32 (ISA guide DS_SWIZZLE_B32): offset[15] = 1 selects
+ * quad-permute mode (2 bits per lane of a quad); otherwise bit-mask mode
+ * within 32-lane halves: and = [4:0], or = [9:5], xor = [14:10]. Inactive
+ * source lanes read 0. */
+VHANDLER(ds_swizzle_b32) {
+  (void)c;
+  uint64_t ex = w->exec;
+  uint32_t off = offset16(in), src[LANES];
+  memcpy(src, vr(w, in->data0, 0), sizeof(src));
+  uint32_t *d = vr(w, in->dst, 0);
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    int s;
+    if (off & 0x8000)
+      s = (l & ~3) | (int)((off >> (2 * (l & 3))) & 3);
+    else
+      s = (l & 32) | (int)((((unsigned)l & (off & 31)) | ((off >> 5) & 31)) ^ ((off >> 10) & 31));
+    d[l] = ON(s) ? src[s] : 0;
+  }
+  return EMU_STEP_NEXT;
+}
+
+/* ds_bpermute_b32: lane l reads lane (addr+offset)/4 mod 64; ds_permute_b32
+ * writes its data to that lane. Inactive lanes neither provide nor receive
+ * data (they provide 0). */
+VHANDLER(ds_bpermute_b32) {
+  (void)c;
+  uint64_t ex = w->exec;
+  uint32_t src[LANES];
+  memcpy(src, vr(w, in->data0, 0), sizeof(src));
+  uint32_t *d = vr(w, in->dst, 0);
+  const uint32_t *ad = w->vgpr[in->addr & 255];
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      int s = (int)(((ad[l] + offset16(in)) >> 2) & 63);
+      d[l] = ON(s) ? src[s] : 0;
+    }
+  return EMU_STEP_NEXT;
+}
+
+VHANDLER(ds_permute_b32) {
+  (void)c;
+  uint64_t ex = w->exec;
+  uint32_t out[LANES] = {0};
+  const uint32_t *src = vr(w, in->data0, 0), *ad = w->vgpr[in->addr & 255];
+  for (int l = 0; l < LANES; l++)
+    if (ON(l))
+      out[((ad[l] + offset16(in)) >> 2) & 63] = src[l];
+  uint32_t *d = vr(w, in->dst, 0);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l))
+      d[l] = out[l];
+  return EMU_STEP_NEXT;
+}
+
+/* ds_read_addtid_b32 / ds_write_addtid_b32: address = M0 base + offset +
+ * lane*4 (no VGPR address). */
+VHANDLER(ds_read_addtid_b32) {
+  uint64_t ex = w->exec;
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      uint64_t a = (uint64_t)(w->m0 & 0xffff) + offset16(in) + 4u * (unsigned)l;
+      const uint8_t *p = ldsPtr(w, a, 4);
+      if (!p)
+        return ldsFault(c, in, l, a, 4);
+      memcpy(&vr(w, in->dst, 0)[l], p, 4);
+    }
+  return EMU_STEP_NEXT;
+}
+
+VHANDLER(ds_write_addtid_b32) {
+  uint64_t ex = w->exec;
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      uint64_t a = (uint64_t)(w->m0 & 0xffff) + offset16(in) + 4u * (unsigned)l;
+      uint8_t *p = ldsPtr(w, a, 4);
+      if (!p)
+        return ldsFault(c, in, l, a, 4);
+      memcpy(p, &vr(w, in->data0, 0)[l], 4);
+    }
+  return EMU_STEP_NEXT;
+}
+
+/*--- Transpose reads (gfx950) ------------------------------------------------------------*/
+
+/* Each lane loads `bits` (64 or 96) bits holding E = bits/esz elements;
+ * within groups of E consecutive lanes, element j of lane g*E+i becomes
+ * element i of lane g*E+j's load, i.e. an E x E transpose (facts §6.3,
+ * after [RJ]'s implementation; the ISA gives prose only). */
+static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsigned bits) {
+  unsigned E = bits / esz, bytes = bits / 8, nd = bits / 32;
+  uint64_t ex = w->exec;
+  uint32_t raw[LANES][3];
+  memset(raw, 0, sizeof(raw));
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    const uint8_t *p = ldsPtr(w, a, bytes);
+    if (!p)
+      return ldsFault(c, in, l, a, bytes);
+    memcpy(raw[l], p, bytes);
+  }
+  uint32_t mask = (1u << esz) - 1;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint32_t out[3] = {0, 0, 0};
+    int g = l / (int)E * (int)E, i = l % (int)E;
+    for (unsigned j = 0; j < E; j++) {
+      const uint32_t *srcLane = raw[g + (int)j];
+      unsigned sb = (unsigned)i * esz, db = j * esz;
+      uint64_t word = srcLane[sb / 32] | (sb / 32 + 1 < nd ? (uint64_t)srcLane[sb / 32 + 1] << 32 : 0);
+      uint32_t v = (uint32_t)(word >> (sb % 32)) & mask;
+      out[db / 32] |= v << (db % 32);
+      if (db % 32 + esz > 32)
+        out[db / 32 + 1] |= v >> (32 - db % 32);
+    }
+    for (unsigned k = 0; k < nd; k++)
+      vr(w, in->dst, k)[l] = out[k];
+  }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(ds_read_b64_tr_b4) { return dsReadTr(w, in, c, 4, 64); }
+VHANDLER(ds_read_b64_tr_b8) { return dsReadTr(w, in, c, 8, 64); }
+VHANDLER(ds_read_b64_tr_b16) { return dsReadTr(w, in, c, 16, 64); }
+VHANDLER(ds_read_b96_tr_b6) { return dsReadTr(w, in, c, 6, 96); }
+
+const EmuHandler emuLdsHandlers[] = {
+    H(ds_read_u8), H(ds_read_i8), H(ds_read_u16), H(ds_read_i16),
+    H(ds_read_b32), H(ds_read_b64), H(ds_read_b96), H(ds_read_b128),
+    H(ds_read_u8_d16), H(ds_read_u8_d16_hi), H(ds_read_i8_d16),
+    H(ds_read_i8_d16_hi), H(ds_read_u16_d16), H(ds_read_u16_d16_hi),
+    H(ds_write_b8), H(ds_write_b16), H(ds_write_b8_d16_hi),
+    H(ds_write_b16_d16_hi), H(ds_write_b32), H(ds_write_b64), H(ds_write_b96),
+    H(ds_write_b128), H(ds_read2_b32), H(ds_read2st64_b32), H(ds_read2_b64),
+    H(ds_read2st64_b64), H(ds_write2_b32), H(ds_write2st64_b32),
+    H(ds_write2_b64), H(ds_write2st64_b64), H(ds_nop), H(ds_add_u32),
+    H(ds_sub_u32), H(ds_rsub_u32), H(ds_inc_u32), H(ds_dec_u32),
+    H(ds_min_i32), H(ds_max_i32), H(ds_min_u32), H(ds_max_u32),
+    H(ds_and_b32), H(ds_or_b32), H(ds_xor_b32), H(ds_mskor_b32),
+    H(ds_cmpst_b32), H(ds_add_f32), H(ds_min_f32), H(ds_max_f32),
+    H(ds_pk_add_f16), H(ds_pk_add_bf16), H(ds_add_rtn_u32),
+    H(ds_sub_rtn_u32), H(ds_rsub_rtn_u32), H(ds_inc_rtn_u32),
+    H(ds_dec_rtn_u32), H(ds_min_rtn_i32), H(ds_max_rtn_i32),
+    H(ds_min_rtn_u32), H(ds_max_rtn_u32), H(ds_and_rtn_b32),
+    H(ds_or_rtn_b32), H(ds_xor_rtn_b32), H(ds_mskor_rtn_b32),
+    H(ds_wrxchg_rtn_b32), H(ds_cmpst_rtn_b32), H(ds_add_rtn_f32),
+    H(ds_min_rtn_f32), H(ds_max_rtn_f32), H(ds_pk_add_rtn_f16),
+    H(ds_pk_add_rtn_bf16), H(ds_add_u64), H(ds_sub_u64), H(ds_min_i64),
+    H(ds_max_i64), H(ds_min_u64), H(ds_max_u64), H(ds_and_b64),
+    H(ds_or_b64), H(ds_xor_b64), H(ds_add_f64), H(ds_add_rtn_u64),
+    H(ds_sub_rtn_u64), H(ds_min_rtn_u64), H(ds_max_rtn_u64),
+    H(ds_wrxchg_rtn_b64), H(ds_cmpst_rtn_b64), H(ds_add_rtn_f64),
+    H(ds_swizzle_b32), H(ds_bpermute_b32), H(ds_permute_b32),
+    H(ds_read_addtid_b32), H(ds_write_addtid_b32), H(ds_read_b64_tr_b4),
+    H(ds_read_b64_tr_b8), H(ds_read_b64_tr_b16), H(ds_read_b96_tr_b6),
+    {NULL, NULL}};

@@ -1,0 +1,215 @@
+/*===- emu_isa.h - The emulator's ISA side: decoded instructions ----------===*
+ *
+ * Private to the ISA side (emu_decode*.c, emu_exec*.c, emu_fp*.c,
+ * emu_mfma*.c). A kernel's .text is decoded once into an array of EmuInst
+ * indexed by pc/4; each entry carries its handler, so emuWaveRun is a loop
+ * of indirect calls. Operand fields are pre-extracted at decode time; only
+ * scalar-register reads are left to run time.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_EMU_ISA_H
+#define FLYC_EMU_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "emu_internal.h"
+
+/*--- Opcode tables (emu_decode_tables.c) -----------------------------------*/
+
+enum { EMU_CHIP_942 = 1, EMU_CHIP_950 = 2, EMU_CHIP_ALL = 3 };
+
+/// One opcode of one format: LLVM's mnemonic and the chips that have it.
+typedef struct EmuOpName {
+  const char *name;
+  uint8_t chips;
+} EmuOpName;
+
+extern const EmuOpName emuOpNamesSop2[128], emuOpNamesSopk[32],
+    emuOpNamesSop1[256], emuOpNamesSopc[128], emuOpNamesSopp[128],
+    emuOpNamesSmem[256], emuOpNamesVop2[64], emuOpNamesVop1[256],
+    emuOpNamesVopc[256], emuOpNamesVop3[1024], emuOpNamesVop3p[128],
+    emuOpNamesDs[256], emuOpNamesMubuf[128], emuOpNamesFlat[128],
+    emuOpNamesScratch[128], emuOpNamesGlobal[128];
+
+/*--- Decoded instructions --------------------------------------------------*/
+
+/// Encoding formats.
+typedef enum EmuFormat {
+  EMU_FMT_INVALID = 0, EMU_FMT_SOP2, EMU_FMT_SOPK, EMU_FMT_SOP1, EMU_FMT_SOPC,
+  EMU_FMT_SOPP, EMU_FMT_SMEM, EMU_FMT_VOP2, EMU_FMT_VOP1, EMU_FMT_VOPC,
+  EMU_FMT_VOP3, EMU_FMT_VOP3P, EMU_FMT_MAI, EMU_FMT_DS, EMU_FMT_MUBUF,
+  EMU_FMT_FLAT, EMU_FMT_SCRATCH, EMU_FMT_GLOBAL,
+} EmuFormat;
+
+/// Handler results.
+enum {
+  EMU_STEP_NEXT = 0,   /* continue with wave->pc */
+  EMU_STEP_ENDPGM,
+  EMU_STEP_BARRIER,
+  EMU_STEP_FAULT,
+};
+
+/// Operand codes of the 9-bit source fields that the decoder gives names to.
+enum {
+  EMU_OP_VCC_LO = 106, EMU_OP_VCC_HI = 107, EMU_OP_M0 = 124,
+  EMU_OP_EXEC_LO = 126, EMU_OP_EXEC_HI = 127, EMU_OP_SDWA = 249,
+  EMU_OP_DPP = 250, EMU_OP_VCCZ = 251, EMU_OP_EXECZ = 252, EMU_OP_SCC = 253,
+  EMU_OP_LITERAL = 255, EMU_OP_VGPR = 256,
+};
+
+/// Flags in EmuInst.flags.
+enum {
+  EMU_F_SDWA = 1u << 0,
+  EMU_F_DPP = 1u << 1,
+  EMU_F_LIT = 1u << 2,       /* has a 32-bit literal */
+  EMU_F_VOP3 = 1u << 3,      /* came from the VOP3 encoding */
+  EMU_F_OFFEN = 1u << 4, EMU_F_IDXEN = 1u << 5, EMU_F_LDS = 1u << 6,
+  EMU_F_GLC = 1u << 7,       /* sc0 / glc: atomics return the old value */
+  EMU_F_SCALE = 1u << 8,     /* scaled MFMA (16-byte form) */
+  EMU_F_SDWA_SEXT0 = 1u << 9, EMU_F_SDWA_SEXT1 = 1u << 10,
+  EMU_F_BOUNDCTRL = 1u << 11,
+  EMU_F_IMM = 1u << 12,      /* SMEM: offset is an immediate */
+  EMU_F_SOE = 1u << 13,      /* SMEM: soffset present */
+};
+
+typedef struct EmuInst EmuInst;
+typedef struct EmuCtx EmuCtx;
+typedef int (*EmuExecFn)(EmuWave *w, const EmuInst *in, EmuCtx *c);
+
+/// One decoded instruction. Field meaning depends on the format; the
+/// decoder documents each in emu_decode.c.
+struct EmuInst {
+  EmuExecFn fn;
+  EmuExecFn inner;        /* SDWA/DPP wrappers run this as the operation */
+  const char *name;       /* LLVM mnemonic, or NULL when undecodable */
+  uint32_t raw[2];        /* first two dwords, for messages */
+  uint32_t lit;           /* literal (src code 255) */
+  int32_t imm;            /* simm16, memory offset */
+  uint16_t src[3];        /* operand codes; 256+ = VGPR */
+  uint16_t dst;           /* VGPR/AGPR index (0..511) or SGPR code */
+  uint16_t sdst;          /* second (scalar) destination code */
+  uint16_t flags;
+  uint16_t op;
+  uint8_t fmt, size;
+  uint8_t neg, abs, negHi, opsel, opselHi, clamp, omod;
+  /* Memory: vreg indices (0..511, 256+ = AGPR), scalar bases. */
+  uint16_t addr, data0, data1;
+  uint8_t offset1, sbase, soff, seg;
+  /* SDWA / DPP. */
+  uint8_t dstSel, dstUnused, sel0, sel1, rowMask, bankMask;
+  uint16_t dppCtrl;
+  /* MFMA. */
+  uint8_t cbsz, abid, blgp;
+  uint16_t scaleSrc[2];   /* scaled MFMA: A/B scale operand codes */
+  uint8_t scaleSel[2];    /* byte select 0..3 */
+  uint16_t va, vb, vc;    /* MFMA A/B/C vreg indices (256+ = AGPR) */
+};
+
+/// A decoded kernel (.text).
+struct EmuProgram {
+  EmuInst *insts;         /* size/4 slots; slots inside an instruction are invalid */
+  size_t numSlots;
+  uint64_t textAddr;
+  FlyEmuChip chip;
+};
+
+/// Run-time context of emuWaveRun, passed to every handler.
+struct EmuCtx {
+  const EmuExecEnv *env;
+  const EmuInst *base;    /* insts[0], to turn an EmuInst* into its pc */
+  FlyEmuFault *fault;
+  FlyEmuChip chip;
+  EmuWave *wave;
+};
+
+/// Flat-address apertures (the values src_shared_base / src_private_base
+/// read): a flat address whose high 32 bits equal EMU_SHARED_APERTURE_HI
+/// addresses LDS, EMU_PRIVATE_APERTURE_HI scratch.
+enum { EMU_SHARED_APERTURE_HI = 0x10000u, EMU_PRIVATE_APERTURE_HI = 0x20000u };
+
+/*--- Handler registry (emu_exec*.c, emu_mfma*.c) ---------------------------*/
+
+/// Maps a mnemonic to its handler.
+typedef struct EmuHandler {
+  const char *name;
+  EmuExecFn fn;
+} EmuHandler;
+
+/// Each family file exports its table; emu_decode.c searches them all.
+extern const EmuHandler emuScalarHandlers[];
+extern const EmuHandler emuVIntHandlers[];
+extern const EmuHandler emuVFloatHandlers[];
+extern const EmuHandler emuCvtHandlers[];
+extern const EmuHandler emuLaneHandlers[];
+extern const EmuHandler emuMemHandlers[];
+extern const EmuHandler emuLdsHandlers[];
+extern const EmuHandler emuMfmaHandlers[];
+
+/// Decodes the instruction at `code` (at most `avail` bytes) into `out`.
+/// Returns false when the bytes are no valid instruction for `chip`; `out`
+/// then describes the raw encoding for the fault message.
+bool emuDecodeOne(const uint8_t *code, size_t avail, FlyEmuChip chip,
+                  EmuInst *out);
+
+/// Finds the handler of a v_cmp/v_cmpx/v_cmp_class mnemonic (emu_exec_vcmp.c).
+EmuExecFn emuCmpHandlerFind(const char *name);
+
+/// Finds the handler of a FLAT/GLOBAL/SCRATCH/MUBUF mnemonic (emu_exec_mem.c).
+EmuExecFn emuMemHandlerFind(const char *name);
+
+/// Finds the handler of a v_mfma_* mnemonic (emu_mfma.c).
+EmuExecFn emuMfmaHandlerFind(const char *name);
+
+/// Looks `name` up in the handler tables (NULL when not implemented).
+EmuExecFn emuHandlerFind(const char *name);
+
+/*--- Helpers shared by the handlers (emu_exec.c) ----------------------------*/
+
+/// Byte offset in .text of `in`.
+static inline uint64_t emuInstPc(const EmuCtx *c, const EmuInst *in) {
+  return (uint64_t)(in - c->base) * 4u;
+}
+
+/// Raises a fault of `kind` at `in` and returns EMU_STEP_FAULT.
+int emuFault(EmuCtx *c, const EmuInst *in, FlyEmuFaultKind kind, int lane,
+             uint64_t addr, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/// Reads a 32-bit scalar operand (SGPR, special register, constant,
+/// literal). `f16` selects the f16 spelling of the float inline constants.
+uint32_t emuReadScalar32(const EmuWave *w, const EmuInst *in, unsigned code,
+                         bool f16);
+/// Reads a 64-bit scalar operand; `f64` selects f64 inline constants and the
+/// literal-in-high-half rule of f64 operands.
+uint64_t emuReadScalar64(const EmuWave *w, const EmuInst *in, unsigned code,
+                         bool f64);
+/// Writes a scalar destination (SGPR, VCC, M0, EXEC halves).
+void emuWriteScalar32(EmuWave *w, unsigned code, uint32_t v);
+void emuWriteScalar64(EmuWave *w, unsigned code, uint64_t v);
+
+/// The 64 lanes of vector register `r` (0..255 VGPR, 256..511 AGPR).
+static inline uint32_t *emuVReg(EmuWave *w, unsigned r) {
+  return r < 256 ? w->vgpr[r] : w->agpr[(r - 256) & 255];
+}
+
+/// Source i of a VALU instruction as 64 lanes of 32 bits. Returns a pointer
+/// into the register file or into `buf` (constants, SGPRs, SDWA/DPP and
+/// float modifiers). `kind` is one of EMU_SRC_*.
+enum { EMU_SRC_B32 = 0, EMU_SRC_F32 = 1, EMU_SRC_F16 = 2 };
+const uint32_t *emuSrc32(EmuWave *w, const EmuInst *in, int i, int kind,
+                         uint32_t buf[EMU_WAVE_LANES]);
+/// Source i as 64 lanes of 64 bits (VGPR pair or scalar); `f64` applies
+/// f64 constants and abs/neg.
+void emuSrc64(EmuWave *w, const EmuInst *in, int i, bool f64,
+              uint64_t out[EMU_WAVE_LANES]);
+
+/// Applies the VOP3 output modifiers (omod, clamp) to an f32 result.
+float emuOutModF32(const EmuInst *in, float x);
+
+/// Lanes a VALU instruction writes.
+static inline bool emuLaneOn(const EmuWave *w, unsigned l) {
+  return (w->exec >> l) & 1u;
+}
+
+#endif /* FLYC_EMU_ISA_H */

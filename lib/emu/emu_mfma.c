@@ -1,0 +1,315 @@
+/*===- emu_mfma.c - Matrix fused multiply-add (MFMA) -------------------------===*
+ *
+ * Every dense MFMA of gfx942 and gfx950 (facts §1): operands are gathered
+ * from lanes with the general layout formulas of §1.1 (ISA guide §7.1.4),
+ * the f8f6f4 ops with the chunked fp8 / contiguous fp6-fp4 K mapping of
+ * §1.3 and E8M0 block scales, then a native loop computes
+ *   D[b][i][j] = C[b][i][j] + sum_k A[b][i][k] * B[b][k][j].
+ *
+ * Accumulation order and tolerance: products of the narrow input types are
+ * exact in double; for each output the products are summed in double in
+ * increasing k (per 32-wide scale block, scaled, for the scaled ops), C is
+ * added, and the result is rounded once to f32 with round-to-nearest-even
+ * (facts §1.5: RNE forced, denormals kept, EXEC ignored). The hardware's
+ * internal grouping is undocumented (facts §1.5, §8 item 1), so results
+ * agree with hardware to within a few ulp of the f32 result scaled by
+ * sum_k |A*B| (integer MFMAs are exact). FP16_OVFL saturates f32 overflow
+ * to ±MAX and i32 results to the i32 range.
+ *===----------------------------------------------------------------------===*/
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "emu_fp.h"
+#include "emu_valu.h"
+
+typedef enum MType { T_F32, T_F16, T_BF16, T_I8, T_F64, T_XF32, T_FP8, T_BF8, T_F8F6F4 } MType;
+
+typedef struct MfmaDesc {
+  uint8_t m, n, k, b;
+  uint8_t ta, tb;   /* MType of A and B */
+  bool gfx950Only, gfx942Only;
+} MfmaDesc;
+
+#define D_(op, M, N, K, B, TA, TB, o950, o942) [op] = {M, N, K, B, TA, TB, o950, o942}
+static const MfmaDesc kMfma[128] = {
+    D_(45, 16, 16, 128, 1, T_F8F6F4, T_F8F6F4, true, false),
+    D_(46, 32, 32, 64, 1, T_F8F6F4, T_F8F6F4, true, false),
+    D_(53, 16, 16, 32, 1, T_BF16, T_BF16, true, false),
+    D_(54, 16, 16, 64, 1, T_I8, T_I8, true, false),
+    D_(55, 32, 32, 16, 1, T_BF16, T_BF16, true, false),
+    D_(56, 32, 32, 32, 1, T_I8, T_I8, true, false),
+    D_(62, 16, 16, 8, 1, T_XF32, T_XF32, false, true),
+    D_(63, 32, 32, 4, 1, T_XF32, T_XF32, false, true),
+    D_(64, 32, 32, 1, 2, T_F32, T_F32, false, false),
+    D_(65, 16, 16, 1, 4, T_F32, T_F32, false, false),
+    D_(66, 4, 4, 1, 16, T_F32, T_F32, false, false),
+    D_(68, 32, 32, 2, 1, T_F32, T_F32, false, false),
+    D_(69, 16, 16, 4, 1, T_F32, T_F32, false, false),
+    D_(72, 32, 32, 4, 2, T_F16, T_F16, false, false),
+    D_(73, 16, 16, 4, 4, T_F16, T_F16, false, false),
+    D_(74, 4, 4, 4, 16, T_F16, T_F16, false, false),
+    D_(76, 32, 32, 8, 1, T_F16, T_F16, false, false),
+    D_(77, 16, 16, 16, 1, T_F16, T_F16, false, false),
+    D_(80, 32, 32, 4, 2, T_I8, T_I8, false, false),
+    D_(81, 16, 16, 4, 4, T_I8, T_I8, false, false),
+    D_(82, 4, 4, 4, 16, T_I8, T_I8, false, false),
+    D_(84, 16, 16, 32, 1, T_F16, T_F16, true, false),
+    D_(85, 32, 32, 16, 1, T_F16, T_F16, true, false),
+    D_(86, 32, 32, 16, 1, T_I8, T_I8, false, false),
+    D_(87, 16, 16, 32, 1, T_I8, T_I8, false, false),
+    D_(93, 32, 32, 4, 2, T_BF16, T_BF16, false, false),
+    D_(94, 16, 16, 4, 4, T_BF16, T_BF16, false, false),
+    D_(95, 4, 4, 4, 16, T_BF16, T_BF16, false, false),
+    D_(96, 32, 32, 8, 1, T_BF16, T_BF16, false, false),
+    D_(97, 16, 16, 16, 1, T_BF16, T_BF16, false, false),
+    D_(110, 16, 16, 4, 1, T_F64, T_F64, false, false),
+    D_(111, 4, 4, 4, 4, T_F64, T_F64, false, false),
+    D_(112, 16, 16, 32, 1, T_BF8, T_BF8, false, false),
+    D_(113, 16, 16, 32, 1, T_BF8, T_FP8, false, false),
+    D_(114, 16, 16, 32, 1, T_FP8, T_BF8, false, false),
+    D_(115, 16, 16, 32, 1, T_FP8, T_FP8, false, false),
+    D_(116, 32, 32, 16, 1, T_BF8, T_BF8, false, false),
+    D_(117, 32, 32, 16, 1, T_BF8, T_FP8, false, false),
+    D_(118, 32, 32, 16, 1, T_FP8, T_BF8, false, false),
+    D_(119, 32, 32, 16, 1, T_FP8, T_FP8, false, false),
+};
+
+/* Bits per item of an operand type (f8f6f4: by CBSZ/BLGP format). */
+static unsigned itemBits(MType t, unsigned fmt) {
+  switch (t) {
+  case T_F32: case T_XF32: return 32;
+  case T_F64: return 64;
+  case T_F16: case T_BF16: return 16;
+  case T_I8: case T_FP8: case T_BF8: return 8;
+  default: return fmt <= 1 ? 8 : fmt <= 3 ? 6 : 4;
+  }
+}
+
+/* Item t (of `bits` bits) of lane l from the register group at vreg r. */
+static uint64_t itemBitsAt(EmuWave *w, unsigned r, int l, unsigned t, unsigned bits) {
+  unsigned bit = t * bits, reg = bit / 32, sh = bit % 32;
+  uint64_t lo = emuVReg(w, (r & 256) | ((r + reg) & 255))[l];
+  if (sh + bits > 32)
+    lo |= (uint64_t)emuVReg(w, (r & 256) | ((r + reg + 1) & 255))[l] << 32;
+  return (lo >> sh) & (bits == 64 ? ~0ull : ((1ull << bits) - 1));
+}
+
+static double xf32Round(float f) {
+  /* xf32: f32 with a 10-bit mantissa; inputs are rounded to nearest even. */
+  uint32_t b = emuU32(f);
+  if (isnan(f) || isinf(f))
+    return f;
+  b += 0xfff + ((b >> 13) & 1);
+  return emuF32(b & ~0x1fffu);
+}
+
+static double decodeItem(uint64_t v, MType t, unsigned fmt, bool gfx950) {
+  switch (t) {
+  case T_F32: return emuF32((uint32_t)v);
+  case T_XF32: return xf32Round(emuF32((uint32_t)v));
+  case T_F64: return emuF64(v);
+  case T_F16: return emuHalfToFloat((uint16_t)v);
+  case T_BF16: return emuBf16ToFloat((uint16_t)v);
+  case T_I8: return (int8_t)v;
+  case T_FP8: return emuSmallToFloat((uint32_t)v, emuFp8Format(false, gfx950));
+  case T_BF8: return emuSmallToFloat((uint32_t)v, emuFp8Format(true, gfx950));
+  default: return emuSmallToFloat((uint32_t)v, (EmuSmallFmt)fmt);
+  }
+}
+
+/* Logical k of item t in lane group g for the f8f6f4 ops (facts §1.3). */
+static unsigned f8f6f4K(const MfmaDesc *d, unsigned bits, unsigned g, unsigned t) {
+  if (bits != 8)
+    return 32 * g + t;
+  if (t < 16)
+    return 16 * g + t;
+  return (d->m == 16 ? 64u : 32u) + 16 * g + (t - 16);
+}
+
+static const unsigned kBlgp[8][2] = {{64, 0}, {32, 0}, {32, 32}, {0, 0},
+                                     {16, 0}, {16, 16}, {16, 32}, {16, 48}};
+/* B-lane remapping of BLGP (facts §1.4). */
+static int blgpLane(unsigned blgp, int l) {
+  if (blgp == 3)
+    return (l + 16) & 63;
+  return (int)(l % (int)kBlgp[blgp][0] + kBlgp[blgp][1]);
+}
+
+typedef struct MfmaWork {
+  double *a;   /* [b][i][k] */
+  double *bt;  /* [b][j][k] */
+  double *sa, *sb; /* scale multipliers [row][kblock], or NULL */
+} MfmaWork;
+
+static void gatherDense(EmuWave *w, const EmuInst *in, const MfmaDesc *d, bool g950,
+                        MfmaWork *wk) {
+  unsigned K = d->k, KL = K / (64 / (d->m * d->b));
+  unsigned bitsA = itemBits((MType)d->ta, 0), bitsB = itemBits((MType)d->tb, 0);
+  bool f64 = d->ta == T_F64;
+  unsigned S = 64u >> in->cbsz;
+  for (int l = 0; l < 64; l++) {
+    int la = f64 || !in->cbsz ? l : (int)(l % S + S * in->abid) & 63;
+    int lb = f64 ? l : blgpLane(in->blgp, l);
+    for (unsigned t = 0; t < KL; t++) {
+      double av = decodeItem(itemBitsAt(w, in->va, la, t, bitsA), (MType)d->ta, 0, g950);
+      double bv = decodeItem(itemBitsAt(w, in->vb, lb, t, bitsB), (MType)d->tb, 0, g950);
+      if (f64 && (in->blgp & 1))
+        av = -av;
+      if (f64 && (in->blgp & 2))
+        bv = -bv;
+      /* lane l = row + M*(blk + B*kgrp) */
+      unsigned row = (unsigned)l % d->m, rest = (unsigned)l / d->m;
+      unsigned blk = rest % d->b, kg = rest / d->b, k = kg * KL + t;
+      wk->a[((size_t)blk * d->m + row) * K + k] = av;
+      unsigned col = (unsigned)l % d->n, restB = (unsigned)l / d->n;
+      unsigned blkB = restB % d->b, kB = (restB / d->b) * KL + t;
+      wk->bt[((size_t)blkB * d->n + col) * K + kB] = bv;
+    }
+  }
+}
+
+static unsigned scaleByte(EmuWave *w, const EmuInst *in, int i, int l) {
+  unsigned code = in->scaleSrc[i];
+  if (code < 256) /* SGPR / constant: the f32 exponent field (facts §1.3) */
+    return (emuReadScalar32(w, in, code, false) >> 23) & 255;
+  return (w->vgpr[(code - 256) & 255][l] >> (8 * in->scaleSel[i])) & 255;
+}
+
+static void gatherF8f6f4(EmuWave *w, const EmuInst *in, const MfmaDesc *d, MfmaWork *wk) {
+  unsigned fa = in->cbsz & 7, fb = in->blgp & 7, K = d->k, M = d->m;
+  unsigned ba = itemBits(T_F8F6F4, fa), bb = itemBits(T_F8F6F4, fb);
+  for (int l = 0; l < 64; l++) {
+    unsigned row = (unsigned)l % M, g = (unsigned)l / M;
+    for (unsigned t = 0; t < 32; t++) {
+      wk->a[row * K + f8f6f4K(d, ba, g, t)] =
+          emuSmallToFloat((uint32_t)itemBitsAt(w, in->va, l, t, ba), (EmuSmallFmt)fa);
+      wk->bt[row * K + f8f6f4K(d, bb, g, t)] =
+          emuSmallToFloat((uint32_t)itemBitsAt(w, in->vb, l, t, bb), (EmuSmallFmt)fb);
+    }
+    if (wk->sa) { /* lane l owns the scale of row l%M, k-block l/M */
+      wk->sa[row * (K / 32) + g] = ldexp(1.0, (int)scaleByte(w, in, 0, l) - 127);
+      wk->sb[row * (K / 32) + g] = ldexp(1.0, (int)scaleByte(w, in, 1, l) - 127);
+      if (scaleByte(w, in, 0, l) == 255)
+        wk->sa[row * (K / 32) + g] = NAN;
+      if (scaleByte(w, in, 1, l) == 255)
+        wk->sb[row * (K / 32) + g] = NAN;
+    }
+  }
+}
+
+/* Register item and lane of D[b][i][j] (facts §1.1 output formula). */
+static void outPos(const MfmaDesc *d, unsigned b, unsigned i, unsigned j, unsigned *item,
+                   unsigned *lane) {
+  unsigned H = d->ta == T_F64 ? 1 : 4, N = d->n, M = d->m;
+  unsigned BI = (64 + N * M / H - 1) / (N * M / H), MI = (64 / BI) / N, G = M / (H * MI);
+  *item = (i % H) + H * (i / (H * MI) + G * (b / BI));
+  *lane = j + N * ((i / H) % MI + MI * (b % BI));
+}
+
+static double readC(EmuWave *w, const EmuInst *in, const MfmaDesc *d, unsigned item,
+                    unsigned lane) {
+  bool f64 = d->ta == T_F64, isInt = d->ta == T_I8;
+  if (in->vc == 0xFFFF) { /* inline constant C */
+    if (f64)
+      return emuF64(emuReadScalar64(w, in, in->src[2], true));
+    uint32_t v = emuReadScalar32(w, in, in->src[2], false);
+    return isInt ? (double)(int32_t)v : emuF32(v);
+  }
+  if (f64) {
+    uint32_t lo = emuVReg(w, (in->vc & 256) | ((in->vc + 2 * item) & 255))[lane];
+    uint32_t hi = emuVReg(w, (in->vc & 256) | ((in->vc + 2 * item + 1) & 255))[lane];
+    double c = emuF64((uint64_t)hi << 32 | lo);
+    return (in->blgp & 4) ? -c : c;
+  }
+  uint32_t v = emuVReg(w, (in->vc & 256) | ((in->vc + item) & 255))[lane];
+  return isInt ? (double)(int32_t)v : emuF32(v);
+}
+
+static void writeD(EmuWave *w, const EmuInst *in, const MfmaDesc *d, unsigned item,
+                   unsigned lane, double exact, double c, bool sat) {
+  unsigned r = in->dst;
+  if (d->ta == T_F64) {
+    uint64_t v = emuU64(exact + c);
+    emuVReg(w, (r & 256) | ((r + 2 * item) & 255))[lane] = (uint32_t)v;
+    emuVReg(w, (r & 256) | ((r + 2 * item + 1) & 255))[lane] = (uint32_t)(v >> 32);
+    return;
+  }
+  uint32_t *dst = emuVReg(w, (r & 256) | ((r + item) & 255));
+  if (d->ta == T_I8) {
+    int64_t s = (int64_t)exact + (int64_t)c;
+    if (sat)
+      s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+    dst[lane] = (uint32_t)s;
+    return;
+  }
+  double sum = exact + c;
+  float f = (float)sum;
+  if (isinf(f) && !isinf(sum) && sat)
+    f = sum > 0 ? FLT_MAX : -FLT_MAX;
+  dst[lane] = emuU32(f);
+}
+
+static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  const MfmaDesc *d = &kMfma[in->op & 127];
+  bool g950 = c->chip == FLY_EMU_GFX950;
+  if (!d->m || (d->gfx950Only && !g950) || (d->gfx942Only && g950))
+    return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                    "unsupported instruction %s on %s", in->name, g950 ? "gfx950" : "gfx942");
+  size_t na = (size_t)d->b * d->m * d->k, nb = (size_t)d->b * d->n * d->k;
+  size_t ns = d->ta == T_F8F6F4 ? (size_t)d->m * (d->k / 32) : 0;
+  double stackBuf[2 * 2048 + 2 * 64];
+  MfmaWork wk = {stackBuf, stackBuf + na, NULL, NULL};
+  if (na + nb + 2 * ns > sizeof(stackBuf) / sizeof(double))
+    return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0, "%s: operand size not modelled", in->name);
+  bool scaled = (in->flags & EMU_F_SCALE) && (in->abid & 1);
+  if (d->ta == T_F8F6F4) {
+    if ((in->cbsz & 7) > 4 || (in->blgp & 7) > 4)
+      return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                      "%s: reserved cbsz/blgp format %u/%u", in->name, in->cbsz, in->blgp);
+    if (scaled) {
+      wk.sa = wk.bt + nb;
+      wk.sb = wk.sa + ns;
+    }
+    gatherF8f6f4(w, in, d, &wk);
+  } else {
+    gatherDense(w, in, d, g950, &wk);
+  }
+  bool sat = (w->mode & EMU_MODE_FP16_OVFL) != 0;
+  unsigned K = d->k, nkb = K / 32;
+  /* Results are computed first, then written, because D may overlap C. */
+  double out[1024], cin[1024];
+  unsigned items[1024], lanes[1024], n = 0;
+  for (unsigned b = 0; b < d->b; b++)
+    for (unsigned i = 0; i < d->m; i++)
+      for (unsigned j = 0; j < d->n; j++) {
+        const double *ar = wk.a + ((size_t)b * d->m + i) * K;
+        const double *br = wk.bt + ((size_t)b * d->n + j) * K;
+        double s = 0;
+        if (wk.sa) {
+          for (unsigned kb = 0; kb < nkb; kb++) {
+            double p = 0;
+            for (unsigned k = 32 * kb; k < 32 * kb + 32; k++)
+              p += ar[k] * br[k];
+            s += wk.sa[i * nkb + kb] * wk.sb[j * nkb + kb] * p;
+          }
+        } else {
+          for (unsigned k = 0; k < K; k++)
+            s += ar[k] * br[k];
+        }
+        outPos(d, b, i, j, &items[n], &lanes[n]);
+        cin[n] = readC(w, in, d, items[n], lanes[n]);
+        out[n++] = s;
+      }
+  for (unsigned q = 0; q < n; q++)
+    writeD(w, in, d, items[q], lanes[q], out[q], cin[q], sat);
+  return EMU_STEP_NEXT;
+}
+
+EmuExecFn emuMfmaHandlerFind(const char *name) {
+  if (!strncmp(name, "v_mfma_", 7) && strcmp(name, "v_mfma_ld_scale_b32"))
+    return execMfma;
+  return NULL;
+}
+
+const EmuHandler emuMfmaHandlers[] = {{NULL, NULL}};
