@@ -1,7 +1,9 @@
 // The fly dialect, defined in IRDL and loaded at run time by
 // flyContextCreate (dialect.c). Values of the layout algebra are types whose
 // single string parameter holds CuTe notation; a `?` leaf is dynamic and its
-// value travels as an SSA operand of the op that builds it.
+// value travels as an SSA operand of the op that builds it. Attributes that
+// parameterise ops (mode, begin/end, indices, cotarget, profile, old_bits and
+// new_bits) are checked by fly-verify: IRDL ops accept extra attributes.
 //
 // IRDL cannot attach custom verifiers or assembly formats, so ops print in
 // MLIR's generic form and the semantic checks (well-formed notation, declared
@@ -18,42 +20,375 @@ irdl.dialect @fly {
     irdl.parameters(spec: %s)
   }
 
-  // Builds an int tuple; one i32/i64/index operand per `?` leaf, in order.
+  // S<3,4,3> : a swizzle functor (CuTe Swizzle<B,M,S>).
+  irdl.type @swizzle {
+    %s = irdl.base "#builtin.string"
+    irdl.parameters(spec: %s)
+  }
+  // S<3,4,3> o 0 o (8,64):(64,1) : inner o offset o outer.
+  irdl.type @composed_layout {
+    %s = irdl.base "#builtin.string"
+    irdl.parameters(spec: %s)
+  }
+  // [2:1|(3,2):(1,3)] : a tiler, one layout or one per mode.
+  irdl.type @tile {
+    %s = irdl.base "#builtin.string"
+    irdl.parameters(spec: %s)
+  }
+
+  // A fully static value of any fly type: the value is the type.
+  irdl.operation @static {
+    %res = irdl.any
+    irdl.results(result: %res)
+  }
+
+  // Builds an int tuple; one operand per `?` leaf, in order. IRDL binds a
+  // constraint variable once per op, so all leaves share one integer type.
   irdl.operation @make_int_tuple {
     %int = irdl.any
     %res = irdl.base @fly::@int_tuple
     irdl.operands(leaves: variadic %int)
     irdl.results(result: %res)
   }
-  // Builds a layout from a shape and a stride tuple, or from nothing when the
-  // layout is fully static.
+  // A layout from a shape and a stride tuple (with dynamic leaves; static layouts use fly.static).
   irdl.operation @make_layout {
-    %tup = irdl.base @fly::@int_tuple
-    %res = irdl.base @fly::@layout
-    irdl.operands(parts: variadic %tup)
-    irdl.results(result: %res)
+    %c0 = irdl.base @fly::@int_tuple
+    %c1 = irdl.base @fly::@int_tuple
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(shape: %c0, stride: %c1)
+    irdl.results(result: %c2)
   }
-  // Number of points in the layout's domain.
+
+  // inner o offset o outer from an inner function (swizzle or layout) and an outer layout; the offset is in the result type.
+  irdl.operation @make_composed_layout {
+    %c0 = irdl.any
+    %c1 = irdl.base @fly::@layout
+    %c2 = irdl.base @fly::@composed_layout
+    irdl.operands(inner: %c0, outer: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // shape -> shape:(1E0,1E1,...).
+  irdl.operation @make_identity_layout {
+    %c0 = irdl.base @fly::@int_tuple
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(shape: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Compact strides in the given order of modes.
+  irdl.operation @make_ordered_layout {
+    %c0 = irdl.base @fly::@int_tuple
+    %c1 = irdl.base @fly::@int_tuple
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(shape: %c0, order: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // The shape of a layout.
+  irdl.operation @shape {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@int_tuple
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // The stride of a layout.
+  irdl.operation @stride {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@int_tuple
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Number of points in the domain. Works on layouts and int tuples.
   irdl.operation @size {
-    %l = irdl.base @fly::@layout
-    %r = irdl.any
-    irdl.operands(layout: %l)
-    irdl.results(result: %r)
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
   }
-  // One past the largest index the layout produces.
+
+  // One past the largest index. Works on layouts and int tuples.
   irdl.operation @cosize {
-    %l = irdl.base @fly::@layout
-    %r = irdl.any
-    irdl.operands(layout: %l)
-    irdl.results(result: %r)
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
   }
-  // The index of a coordinate (an int tuple, or a plain integer taken as a
-  // colexicographic 1-D coordinate).
+
+  // Number of top modes. Works on layouts and int tuples.
+  irdl.operation @rank {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Nesting depth. Works on layouts and int tuples.
+  irdl.operation @depth {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // The index of a coordinate (an int tuple, or an integer taken as a colexicographic 1-D coordinate) in a layout or composed layout.
   irdl.operation @crd2idx {
-    %c = irdl.any
-    %l = irdl.base @fly::@layout
-    %r = irdl.any
-    irdl.operands(coord: %c, layout: %l)
-    irdl.results(result: %r)
+    %c0 = irdl.any
+    %c1 = irdl.any
+    %c2 = irdl.any
+    irdl.operands(coord: %c0, layout: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // The coordinate of an index (integer or int tuple) in a shape.
+  irdl.operation @idx2crd {
+    %c0 = irdl.any
+    %c1 = irdl.base @fly::@int_tuple
+    %c2 = irdl.base @fly::@int_tuple
+    irdl.operands(index: %c0, shape: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Applies a swizzle to an integer offset.
+  irdl.operation @apply_swizzle {
+    %c0 = irdl.base @fly::@swizzle
+    %c1 = irdl.any
+    %c2 = irdl.any
+    irdl.operands(swizzle: %c0, offset: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Mode `mode` (attribute). Works on layouts and int tuples.
+  irdl.operation @get {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Modes [begin, end) (attributes). Works on layouts and int tuples.
+  irdl.operation @take {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // The modes listed in `indices` (attribute). Works on layouts and int tuples.
+  irdl.operation @select {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // All leaves as one flat tuple. Works on layouts and int tuples.
+  irdl.operation @flatten {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Modes [begin, end) grouped into one (attributes). Works on layouts and int tuples.
+  irdl.operation @group {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    irdl.operands(value: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Appends a mode. Works on layouts and int tuples.
+  irdl.operation @append {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    %c2 = irdl.any
+    irdl.operands(value: %c0, mode: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Prepends a mode. Works on layouts and int tuples.
+  irdl.operation @prepend {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    %c2 = irdl.any
+    irdl.operands(value: %c0, mode: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Merges modes keeping the function; optional `profile` attribute (notation) coalesces by mode.
+  irdl.operation @coalesce {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // R(c) = A(B(c)); B is a layout or a tiler; A may be a composed layout.
+  irdl.operation @composition {
+    %c0 = irdl.any
+    %c1 = irdl.any
+    %c2 = irdl.any
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // The layout that fills the gaps of A, up to the optional `cotarget` attribute.
+  irdl.operation @complement {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // right_inverse of a layout.
+  irdl.operation @right_inverse {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // left_inverse of a layout.
+  irdl.operation @left_inverse {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // filter of a layout.
+  irdl.operation @filter {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // logical_divide of a layout by a layout or tiler.
+  irdl.operation @logical_divide {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // zipped_divide of a layout by a layout or tiler.
+  irdl.operation @zipped_divide {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // tiled_divide of a layout by a layout or tiler.
+  irdl.operation @tiled_divide {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // flat_divide of a layout by a layout or tiler.
+  irdl.operation @flat_divide {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // logical_product of a layout by a layout or tiler.
+  irdl.operation @logical_product {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // zipped_product of a layout by a layout or tiler.
+  irdl.operation @zipped_product {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // tiled_product of a layout by a layout or tiler.
+  irdl.operation @tiled_product {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // flat_product of a layout by a layout or tiler.
+  irdl.operation @flat_product {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.any
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // blocked_product of two layouts.
+  irdl.operation @blocked_product {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // raked_product of two layouts.
+  irdl.operation @raked_product {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(a: %c0, b: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Re-types a layout from `old_bits` to `new_bits` wide elements (attributes).
+  irdl.operation @recast {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@layout
+    irdl.operands(layout: %c0)
+    irdl.results(result: %c1)
+  }
+
+  // Repeats a block layout to fill a shape.
+  irdl.operation @tile_to_shape {
+    %c0 = irdl.base @fly::@layout
+    %c1 = irdl.base @fly::@int_tuple
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(block: %c0, shape: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Keeps the modes whose coordinate is `_`.
+  irdl.operation @slice {
+    %c0 = irdl.base @fly::@int_tuple
+    %c1 = irdl.base @fly::@layout
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(coord: %c0, layout: %c1)
+    irdl.results(result: %c2)
+  }
+
+  // Keeps the modes whose coordinate is not `_`.
+  irdl.operation @dice {
+    %c0 = irdl.base @fly::@int_tuple
+    %c1 = irdl.base @fly::@layout
+    %c2 = irdl.base @fly::@layout
+    irdl.operands(coord: %c0, layout: %c1)
+    irdl.results(result: %c2)
   }
 }
