@@ -35,6 +35,7 @@ typedef struct RunOutput {
   char name[64];
   char path[1024];
   double atol, rtol;
+  bool tolerance;          /* atol/rtol given: compare values, else bits */
 } RunOutput;
 
 /// Parses one argument spec; false with a message in `err`.

@@ -4,9 +4,10 @@
  *                                    rand=SEED[,LO,HI] | file=PATH
  * Scalar:  DTYPE=VALUE               DTYPE = i32 | u32 | i64 | u64 | f32
  * Output:  --out NAME=PATH           raw little-endian elements
- *          --check NAME=PATH[,atol=E][,rtol=E]   exact (bitwise) unless a
- *                                    tolerance is given: |got-ref| <=
- *                                    atol + rtol*|ref|, NaN matches NaN
+ *          --check NAME=PATH[,atol=E][,rtol=E]   bitwise unless atol or rtol
+ *                                    is given (even 0): then values,
+ *                                    |got-ref| <= atol + rtol*|ref|, NaN
+ *                                    matches NaN, -0 equals +0
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
@@ -147,6 +148,7 @@ bool runOutputParse(const char *text, bool check, RunOutput *o, FlyStrBuf *err) 
       if (strncmp(opt, "atol=", 5) == 0) ok = parseDouble(opt + 5, &o->atol) && o->atol >= 0;
       else if (strncmp(opt, "rtol=", 5) == 0) ok = parseDouble(opt + 5, &o->rtol) && o->rtol >= 0;
       else ok = false;
+      o->tolerance = true;
       opt = next;
     }
     ok = ok && o->path[0];
@@ -235,7 +237,7 @@ static bool writeFile(const char *path, const uint8_t *data, size_t size, FlyStr
 static bool elementMatches(const RunOutput *o, RunDtype t, const uint8_t *got,
                            const uint8_t *ref, double *absErr) {
   unsigned es = runDtypeSize(t);
-  if (o->atol == 0 && o->rtol == 0)
+  if (!o->tolerance)
     return memcmp(got, ref, es) == 0;
   double g = runDtypeDecode(t, got), r = runDtypeDecode(t, ref);
   if (isnan(g) || isnan(r))
@@ -261,7 +263,7 @@ static int compare(const RunArg *a, const RunOutput *o, const uint8_t *got,
   if (!bad) {
     flyStrBufAppendF(report, "check %s: ok (%" PRIu64 " %s elements, %s, max abs error %g)\n",
                      a->name, a->count, runDtypeName(a->dtype),
-                     o->atol || o->rtol ? "within tolerance" : "bit-exact", maxErr);
+                     o->tolerance ? "within tolerance" : "bit-exact", maxErr);
     return 0;
   }
   flyStrBufAppendF(report, "check %s: %" PRIu64 " of %" PRIu64 " elements differ "

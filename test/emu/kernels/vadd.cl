@@ -1,0 +1,28 @@
+// Vector add on gfx950 and gfx942, compared bit-exactly with emu-kernel-ref's
+// CPU sums. The block size comes from the dispatch (hidden group_size_x via
+// __builtin_amdgcn_workgroup_size_x); block 100 makes partial waves (EXEC
+// with 36 lanes in each second wave) and a bounds check on the last group.
+// REQUIRES: clang
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %testbin/emu-kernel-ref vadd 1000 7 %t
+// RUN: clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 -Wno-everything -c %s -o %t/v950.o
+// RUN: ld.lld -shared %t/v950.o -o %t/v950.hsaco
+// RUN: clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib -O2 -Wno-everything -c %s -o %t/v942.o
+// RUN: ld.lld -shared %t/v942.o -o %t/v942.hsaco
+// RUN: flyc-run %t/v950.hsaco --kernel vadd --grid 4 --block 256 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
+// RUN: flyc-run %t/v950.hsaco --kernel vadd --grid 10 --block 100 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
+// RUN: flyc-run %t/v942.hsaco --kernel vadd --grid 4 --block 256 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
+// RUN: flyc-run %t/v942.hsaco --kernel vadd --grid 10 --block 100 --threads 1 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
+// Elements past n stay as allocated (poisoned); the kernel must not touch them.
+// RUN: flyc-run %t/v950.hsaco --kernel vadd --grid 4 --block 256 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000:const=5 i32=990 --out c=%t/c990.bin
+// RUN: od -A d -t f4 -j 3960 -N 8 %t/c990.bin | FileCheck %s --check-prefix=TAIL
+// CHECK: check c: ok (1000 f32 elements, bit-exact, max abs error 0)
+// TAIL: 0003960 5 5
+
+__kernel void vadd(__global const float *a, __global const float *b,
+                   __global float *c, int n) {
+  int i = __builtin_amdgcn_workgroup_id_x() * __builtin_amdgcn_workgroup_size_x() +
+          __builtin_amdgcn_workitem_id_x();
+  if (i < n)
+    c[i] = a[i] + b[i];
+}

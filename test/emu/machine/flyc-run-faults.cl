@@ -1,0 +1,47 @@
+// GPU faults through flyc-run: an access past the end of a buffer, into the
+// guard gap or beyond, and an LDS access outside the workgroup's allocation
+// are reported as one line naming kernel, workgroup, wave, lane and pc, with
+// exit status 1; a failed comparison is reported the same way.
+// REQUIRES: clang
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 -Wno-everything -c %s -o %t/k.o
+// RUN: ld.lld -shared %t/k.o -o %t/k.hsaco
+// Item i = 128*group + t reads in[i] of a 300-element buffer: item 300 is
+// t = 44 of workgroup 2 (wave 0, lane 44), reading just past the end.
+// RUN: not flyc-run %t/k.hsaco --kernel oob_read --grid 3 --block 128 in:f32:300 out:f32:384 2>&1 | FileCheck %s --check-prefix=OOB
+// OOB: flyc-run: memory fault: kernel oob_read, workgroup (2,0,0), wave 0, lane 44, pc 0x{{[0-9a-f]+}}: {{.*}}
+// OOB-NOT: flyc-run
+// Far outside any buffer, written by every lane: the first lane is reported.
+// RUN: not flyc-run %t/k.hsaco --kernel wild_write --grid 1 --block 64 out:i32:64 2>&1 | FileCheck %s --check-prefix=WILD
+// WILD: flyc-run: memory fault: kernel wild_write, workgroup (0,0,0), wave 0, lane 0, pc 0x{{[0-9a-f]+}}: {{.*}}
+// The kernel declares 256 bytes of LDS; lane 5 reads dword 69 (byte 276).
+// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=69 2>&1 | FileCheck %s --check-prefix=LDS
+// LDS: flyc-run: memory fault: kernel lds_oob, workgroup (0,0,0), wave 0, lane 5, pc 0x{{[0-9a-f]+}}: {{.*}}
+// The same kernel in bounds runs; a wrong reference fails the check.
+// RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --out out=%t/out.bin
+// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --check out=%t/k.hsaco 2>&1 | FileCheck %s --check-prefix=SIZE
+// SIZE: flyc-run: error: buffer out: file '{{.*}}k.hsaco' does not hold exactly 256 bytes (64 i32 elements)
+// RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --check out=%t/out.bin | FileCheck %s --check-prefix=SAME
+// SAME: check out: ok (64 i32 elements, bit-exact, max abs error 0)
+// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin 2>&1 | FileCheck %s --check-prefix=DIFF
+// DIFF: flyc-run: check out: 1 of 64 elements differ (atol 0, rtol 0); first at [5]: got 11, expected 10
+
+__kernel void oob_read(__global const float *in, __global float *out) {
+  uint i = __builtin_amdgcn_workgroup_id_x() * 128 + __builtin_amdgcn_workitem_id_x();
+  out[i] = in[i];
+}
+
+__kernel void wild_write(__global int *out) {
+  __global int *p = (__global int *)((ulong)out + 0x100000000ul);
+  p[__builtin_amdgcn_workitem_id_x()] = 1;
+}
+
+__kernel void lds_oob(__global int *out, int far) {
+  __local int tile[64];
+  uint t = __builtin_amdgcn_workitem_id_x();
+  tile[t] = (int)t;
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+  __builtin_amdgcn_s_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+  out[t] = tile[t == 5 ? (uint)far : t];
+}
