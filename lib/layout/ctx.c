@@ -81,6 +81,15 @@ void *flyLtFail(FlyLayoutCtx *ctx, const char *fmt, ...) {
   return NULL;
 }
 
+void *flyLtPrefixError(FlyLayoutCtx *ctx, const char *prefix) {
+  size_t n = strlen(prefix), len = strlen(ctx->error);
+  if (!len || !strncmp(ctx->error, prefix, n) || len + n >= sizeof ctx->error)
+    return NULL;
+  memmove(ctx->error + n, ctx->error, len + 1);
+  memcpy(ctx->error, prefix, n);
+  return NULL;
+}
+
 unsigned flyLtMark(const FlyLayoutCtx *ctx) { return ctx->failures; }
 
 int flyLtFailedSince(const FlyLayoutCtx *ctx, unsigned mark) {

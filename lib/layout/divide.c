@@ -112,9 +112,10 @@ static const FlyLayout *divideLayout(FlyLayoutCtx *ctx, const FlyLayout *a,
   const FlyIntTuple *size = flyLayoutSize(ctx, a);
   const FlyLayout *c = size ? flyLayoutComplement(ctx, b, size->value) : NULL;
   if (!c)
-    return NULL;
+    return flyLtPrefixError(ctx, "logical_divide: ");
   const FlyLayout *bc = flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){b, c});
-  return bc ? flyLayoutComposition(ctx, a, bc) : NULL;
+  const FlyLayout *r = bc ? flyLayoutComposition(ctx, a, bc) : NULL;
+  return r ? r : flyLtPrefixError(ctx, "logical_divide: ");
 }
 
 const FlyLayout *flyLayoutLogicalDivide(FlyLayoutCtx *ctx, const FlyLayout *a,

@@ -51,6 +51,9 @@ struct FlyComposedLayout {
 
 /* ---- context (ctx.c) ---- */
 void *flyLtAlloc(FlyLayoutCtx *ctx, size_t size);
+/// Prefixes the recorded error with `prefix` (naming the operation that a
+/// failing inner step belonged to); returns NULL.
+void *flyLtPrefixError(FlyLayoutCtx *ctx, const char *prefix);
 /// Records a formatted error unless one is already recorded; returns NULL.
 void *flyLtFail(FlyLayoutCtx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

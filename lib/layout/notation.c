@@ -42,13 +42,14 @@ void *flyLtSyntaxError(FlyLtParser *p, const char *what) {
 
 static int parseNumber(FlyLtParser *p, int64_t *out) {
   int64_t v = 0;
+  size_t start = p->pos;
   if (!isdigit((unsigned char)p->text[p->pos]))
     return 0;
   while (isdigit((unsigned char)p->text[p->pos])) {
     v = v * 10 + (p->text[p->pos++] - '0');
     if (v > MAX_LITERAL) {
       flyLtFail(p->ctx, "integer literal at column %zu is too large",
-                p->pos + 1);
+                start + 1);
       return -1;
     }
   }

@@ -22,7 +22,7 @@ static const FlyLayout *productLayout(FlyLayoutCtx *ctx, const FlyLayout *a,
       flyLayoutComplement(ctx, a, flyLtMul(ctx, size->value, cosize->value));
   const FlyLayout *cb = c ? flyLayoutComposition(ctx, c, b) : NULL;
   if (!cb || flyLtFailedSince(ctx, mark))
-    return NULL;
+    return flyLtPrefixError(ctx, "logical_product: ");
   return flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){a, cb});
 }
 

@@ -111,7 +111,7 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "flat_divide((8,8):(1,8),[2:1|4:1])", "(2,4,4,2):(1,8,2,32)");
   ltExpect(ctx, "zipped_divide(12:1,3:1)", "(3,4):(1,3)");
   ltExpect(ctx, "logical_divide((4,2):(2,1),3:1)",
-           "error: inadmissible composition: stride 3 and shape 4 of the left "
+           "error: logical_divide: inadmissible composition: stride 3 and shape 4 of the left "
            "layout divide neither way");
   ltExpect(ctx, "logical_divide(8:1,[2:1|2:1])",
            "error: logical_divide: the tiler has 2 modes but the layout has rank 1");

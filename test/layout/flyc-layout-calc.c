@@ -5,4 +5,5 @@
  *===----------------------------------------------------------------------===*/
 #include "driver.h"
 
-int main(int argc, char **argv) { return flycCmdLayout(argc - 1, argv + 1); }
+/* argv[0] stands in for the "layout" word of `flyc layout EXPR`. */
+int main(int argc, char **argv) { return flycCmdLayout(argc, argv); }

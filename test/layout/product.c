@@ -133,7 +133,7 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "logical_product(2:1,3:1)", "(2,3):(1,2)");
   ltExpect(ctx, "logical_product((2,2):(4,1),6:1)", "((2,2),(2,3)):((4,1),(2,8))");
   ltExpect(ctx, "logical_product((2,2):(4,1),(2,3):(3,1))",
-           "error: inadmissible composition: stride 3 and shape 2 of the left "
+           "error: logical_product: inadmissible composition: stride 3 and shape 2 of the left "
            "layout divide neither way");
   ltExpect(ctx, "logical_product((2,2):(1,2),[2:1|3:1])", "((2,2),(2,2)):((1,2),(2,1))");
   ltExpect(ctx, "zipped_product((2,2):(1,2),[2:1|3:1])", "((2,2),(2,2)):((1,2),(2,1))");
