@@ -38,6 +38,9 @@ MlirContext flyContextCreate(void) {
 static const char *const kindNames[] = {
     [FLY_TYPE_INT_TUPLE] = "int_tuple",
     [FLY_TYPE_LAYOUT] = "layout",
+    [FLY_TYPE_SWIZZLE] = "swizzle",
+    [FLY_TYPE_COMPOSED_LAYOUT] = "composed_layout",
+    [FLY_TYPE_TILE] = "tile",
 };
 enum { NUM_KINDS = sizeof(kindNames) / sizeof(kindNames[0]) };
 

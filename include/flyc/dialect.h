@@ -24,6 +24,9 @@ typedef enum FlyTypeKind {
   FLY_TYPE_NONE = 0, /* not a fly type */
   FLY_TYPE_INT_TUPLE,
   FLY_TYPE_LAYOUT,
+  FLY_TYPE_SWIZZLE,
+  FLY_TYPE_COMPOSED_LAYOUT,
+  FLY_TYPE_TILE,
 } FlyTypeKind;
 
 /// Creates a context that accepts flyc's input: the upstream dialects

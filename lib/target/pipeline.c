@@ -72,6 +72,9 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   if (!p)
     return NULL;
   const char *chip = flyChipGetInfo(options->chip)->name;
+  addEntryF(p, FLY_STAGE_FLY, "fly-verify");
+  addEntryF(p, FLY_STAGE_FLY, "fly-fold");
+  addEntryF(p, FLY_STAGE_FLY, "fly-lower-layout");
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
   addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);
   if (options->optLevel > 0) {

@@ -25,6 +25,9 @@ typedef struct FlyPassInfo {
 
 extern const FlyPassInfo flyResolveBlockDimPass;
 extern const FlyPassInfo flyVerifyTargetPass;
+extern const FlyPassInfo flyVerifyPass;
+extern const FlyPassInfo flyFoldPass;
+extern const FlyPassInfo flyLowerLayoutPass;
 
 /*--- Helpers shared by passes -----------------------------------------------*/
 
@@ -39,8 +42,14 @@ typedef struct FlyOpList {
 /// Collects every op nested in `root` (excluding `root`) whose full name is
 /// `opName`, in pre-order.
 void flyOpListCollect(FlyOpList *list, MlirOperation root, const char *opName);
+/// Collects every op nested in `root` whose name starts with `prefix`.
+void flyOpListCollectPrefix(FlyOpList *list, MlirOperation root, const char *prefix);
 /// Releases the list's storage.
 void flyOpListDestroy(FlyOpList *list);
+
+/// Erases ops named `prefix`... that have no uses, until none is left, so
+/// chains of dead pure ops disappear.
+void flyEraseDeadOps(MlirOperation root, const char *prefix);
 
 /// Returns true when `op`'s full name is `name`.
 bool flyOpNameIs(MlirOperation op, const char *name);

@@ -5,6 +5,9 @@
 #include "passes.h"
 
 static const FlyPassInfo *const passes[] = {
+    &flyVerifyPass,
+    &flyFoldPass,
+    &flyLowerLayoutPass,
     &flyResolveBlockDimPass,
     &flyVerifyTargetPass,
 };

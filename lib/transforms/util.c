@@ -32,18 +32,56 @@ typedef struct CollectState {
   FlyOpList *list;
   MlirOperation root;
   const char *name;
+  bool prefix;
 } CollectState;
+
+static bool nameMatches(MlirOperation op, const char *name, bool prefix) {
+  if (!prefix)
+    return flyOpNameIs(op, name);
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(name);
+  return s.length >= n && memcmp(s.data, name, n) == 0;
+}
 
 static MlirWalkResult collectOne(MlirOperation op, void *userData) {
   CollectState *st = userData;
-  if (!mlirOperationEqual(op, st->root) && flyOpNameIs(op, st->name))
+  if (!mlirOperationEqual(op, st->root) && nameMatches(op, st->name, st->prefix))
     opListPush(st->list, op);
   return MlirWalkResultAdvance;
 }
 
 void flyOpListCollect(FlyOpList *list, MlirOperation root, const char *opName) {
-  CollectState st = {list, root, opName};
+  CollectState st = {list, root, opName, false};
   mlirOperationWalk(root, collectOne, &st, MlirWalkPreOrder);
+}
+
+void flyOpListCollectPrefix(FlyOpList *list, MlirOperation root, const char *prefix) {
+  CollectState st = {list, root, prefix, true};
+  mlirOperationWalk(root, collectOne, &st, MlirWalkPreOrder);
+}
+
+static bool hasUses(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return true;
+  }
+  return false;
+}
+
+void flyEraseDeadOps(MlirOperation root, const char *prefix) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    FlyOpList list = {0};
+    flyOpListCollectPrefix(&list, root, prefix);
+    /* Users come after their operands in pre-order: erase from the back. */
+    for (size_t i = list.len; i-- > 0;) {
+      if (mlirOperationGetNumRegions(list.ops[i]) == 0 && !hasUses(list.ops[i])) {
+        mlirOperationDestroy(list.ops[i]);
+        changed = true;
+      }
+    }
+    flyOpListDestroy(&list);
+  }
 }
 
 void flyOpListDestroy(FlyOpList *list) {

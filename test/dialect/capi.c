@@ -62,7 +62,7 @@ static void testEscapes(MlirContext ctx) {
 }
 
 // CHECK-LABEL: @testOps
-// CHECK: %0 = "fly.make_layout"() : () -> !fly.layout<"8:1">
+// CHECK: %0 = "fly.static"() : () -> !fly.layout<"8:1">
 // CHECK: %1 = "fly.size"(%0) : (!fly.layout<"8:1">) -> index
 static void testOps(MlirContext ctx) {
   printf("@testOps\n");
@@ -70,7 +70,7 @@ static void testOps(MlirContext ctx) {
   MlirModule m = mlirModuleCreateEmpty(loc);
   MlirBlock body = mlirModuleGetBody(m);
   MlirType l = flyTypeGet(ctx, FLY_TYPE_LAYOUT, mlirStringRefCreateFromCString("8:1"));
-  MlirOperation mk = flyOpCreate(loc, "make_layout", 0, NULL, 1, &l);
+  MlirOperation mk = flyOpCreate(loc, "static", 0, NULL, 1, &l);
   mlirBlockAppendOwnedOperation(body, mk);
   MlirValue lv = mlirOperationGetResult(mk, 0);
   MlirType idx = mlirIndexTypeGet(ctx);

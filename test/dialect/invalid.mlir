@@ -1,8 +1,8 @@
 // The IRDL definition constrains operand and parameter kinds.
 // RUN: fly-opt %s --verify-diagnostics
 
-func.func @size_of_int(%x: i32) -> index {
-  // expected-error@+1 {{expected base type 'fly.layout' but got 'builtin.integer'}}
-  %s = "fly.size"(%x) : (i32) -> index
-  return %s : index
+func.func @layout_of_ints(%x: i32) {
+  // expected-error@+1 {{expected base type 'fly.int_tuple' but got 'builtin.integer'}}
+  %s = "fly.make_layout"(%x, %x) : (i32, i32) -> !fly.layout<"4:1">
+  return
 }

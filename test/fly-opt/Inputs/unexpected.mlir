@@ -2,7 +2,7 @@
 func.func @f(%x: i32) -> i32 {
   // An error with no annotation:
 
-  %s = "fly.size"(%x) : (i32) -> index
+  %s = "fly.make_layout"(%x, %x) : (i32, i32) -> !fly.layout<"4:1">
   return %x : i32
 }
 func.func @g() {
