@@ -175,12 +175,35 @@ static uint32_t initialMode(const FlyKernelDescriptor *kd) {
   return m;
 }
 
-static void poison(EmuWave *w) {
+/* Registers a correctly compiled kernel can touch: its VGPR/AGPR counts
+ * (metadata, and the AGPR split of rsrc3.ACCUM_OFFSET), rounded to the
+ * allocation granule of 8. Only these are re-poisoned per wave; the worker
+ * poisons the whole register file once (emumWavePoisonAll), so registers
+ * beyond the allocation hold the pattern unless a kernel writes outside
+ * its own allocation. */
+static uint32_t regsInUse(uint32_t n) { return n >= 248 ? 256 : (n + 7) / 8 * 8; }
+
+static void poison(const FlyKernelInfo *k, EmuWave *w) {
+  uint32_t accum = (k->kd.accumOffset + 1) * 4;
+  uint32_t nv = regsInUse(k->vgprCount > accum ? k->vgprCount : accum);
+  uint32_t na = regsInUse(k->agprCount);
   for (int i = 0; i < EMU_NUM_SGPRS; ++i)
     w->sgpr[i] = EMU_POISON32;
+  for (uint32_t r = 0; r < nv; ++r)
+    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+      w->vgpr[r][l] = EMU_POISON32;
+  for (uint32_t r = 0; r < na; ++r)
+    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+      w->agpr[r][l] = EMU_POISON32;
+}
+
+void emumWavePoisonAll(EmuWave *w) {
   for (int r = 0; r < EMU_NUM_VGPRS; ++r)
     for (int l = 0; l < EMU_WAVE_LANES; ++l)
-      w->vgpr[r][l] = w->agpr[r][l] = EMU_POISON32;
+      w->vgpr[r][l] = EMU_POISON32;
+  for (int r = 0; r < EMU_NUM_AGPRS; ++r)
+    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+      w->agpr[r][l] = EMU_POISON32;
 }
 
 static void putWorkitemIds(const EmumDispatch *d, EmuWave *w, uint32_t wave) {
@@ -198,7 +221,7 @@ static void putWorkitemIds(const EmumDispatch *d, EmuWave *w, uint32_t wave) {
 
 bool emumWaveInit(const EmumDispatch *d, EmuGroup *group, uint32_t wave, FlyEmuFault *f) {
   EmuWave *w = &group->waves[wave];
-  poison(w);
+  poison(d->kernel, w);
   memcpy(w->groupId, group->id, sizeof w->groupId);
   w->waveInGroup = wave;
   w->group = group;

@@ -135,6 +135,8 @@ static bool workerInit(Worker *wk, Shared *s) {
   wk->group.ldsSize = d->ldsSize;
   wk->group.lds = flyAlloc(d->ldsSize ? d->ldsSize : 1);
   wk->group.waves = flyAlloc(d->wavesPerGroup * sizeof(EmuWave));
+  for (uint32_t w = 0; wk->group.waves && w < d->wavesPerGroup; ++w)
+    emumWavePoisonAll(&wk->group.waves[w]);
   return wk->group.lds && wk->group.waves;
 }
 

@@ -58,6 +58,8 @@ bool emumDispatchPrepare(FlyEmuDevice *dev, EmumDispatch *d, const FlyEmuLaunchD
                          FlyEmuFault *fault);
 /// Frees what emumDispatchPrepare allocated.
 void emumDispatchRelease(FlyEmuDevice *dev, EmumDispatch *d);
+/// Fills every VGPR and AGPR of `w` with the poison pattern (once per slot).
+void emumWavePoisonAll(EmuWave *w);
 /// Sets up wave `w` of workgroup `group` (registers, EXEC, MODE, poison).
 /// Returns false with `fault` when the descriptor's user SGPRs do not add up.
 bool emumWaveInit(const EmumDispatch *d, EmuGroup *group, uint32_t w, FlyEmuFault *fault);

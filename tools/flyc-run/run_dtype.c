@@ -97,6 +97,27 @@ static uint32_t miniEncode(MiniFormat f, double v) {
   return sign | pick;
 }
 
+/* IEEE half from double, round to nearest even, overflow to infinity:
+ * rounds the magnitude to 11 significant bits (or to the subnormal step
+ * 2^-24) in double arithmetic, which is exact for every half value. */
+static uint16_t f16Encode(double v) {
+  uint16_t sign = signbit(v) ? 0x8000 : 0;
+  double a = fabs(v);
+  if (isnan(v))
+    return 0x7e00;
+  int e;
+  frexp(a, &e);                          /* a = m * 2^e, m in [0.5, 1) */
+  int step = e - 11 < -24 ? -24 : e - 11; /* ulp exponent */
+  double r = a == 0 ? 0 : nearbyint(ldexp(a, -step)) * ldexp(1, step);
+  if (r >= 65520.0 || isinf(a))
+    return sign | 0x7c00;
+  if (r < 0x1p-14)                       /* subnormal (or zero) */
+    return sign | (uint16_t)ldexp(r, 24);
+  frexp(r, &e);
+  uint32_t man = (uint32_t)(ldexp(r, 11 - e) - 1024);
+  return sign | (uint16_t)((e - 1 + 15) << 10 | man);
+}
+
 static uint16_t bf16Encode(float f) {
   uint32_t b;
   memcpy(&b, &f, 4);
@@ -120,7 +141,7 @@ void runDtypeEncode(RunDtype t, double v, uint8_t *out) {
   switch (t) {
   case RUN_F32: memcpy(out, &f, 4); return;
   case RUN_F64: memcpy(out, &v, 8); return;
-  case RUN_F16: h = (uint16_t)miniEncode(miniFormat(t), v); memcpy(out, &h, 2); return;
+  case RUN_F16: h = f16Encode(v); memcpy(out, &h, 2); return;
   case RUN_BF16: h = bf16Encode(f); memcpy(out, &h, 2); return;
   case RUN_FP8: case RUN_BF8: case RUN_FP8_FNUZ: case RUN_BF8_FNUZ:
     out[0] = (uint8_t)miniEncode(miniFormat(t), v); return;

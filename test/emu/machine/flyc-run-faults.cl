@@ -1,7 +1,8 @@
 // GPU faults through flyc-run: an access past the end of a buffer, into the
-// guard gap or beyond, and an LDS access outside the workgroup's allocation
-// are reported as one line naming kernel, workgroup, wave, lane and pc, with
-// exit status 1; a failed comparison is reported the same way.
+// guard gap or beyond, an LDS access outside the workgroup's allocation and a
+// misaligned atomic are reported as one line naming kernel, workgroup, wave,
+// lane and pc, an unimplemented instruction with its mnemonic and encoding;
+// all exit with status 1. A failed comparison is reported the same way.
 // REQUIRES: clang
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 -Wno-everything -c %s -o %t/k.o
@@ -17,6 +18,12 @@
 // The kernel declares 256 bytes of LDS; lane 5 reads dword 69 (byte 276).
 // RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=69 2>&1 | FileCheck %s --check-prefix=LDS
 // LDS: flyc-run: memory fault: kernel lds_oob, workgroup (0,0,0), wave 0, lane 5, pc 0x{{[0-9a-f]+}}: {{.*}}
+// Global atomics need natural alignment: lane 0 adds at byte offset 2.
+// RUN: not flyc-run %t/k.hsaco --kernel misaligned_atomic --grid 1 --block 64 out:i32:64 2>&1 | FileCheck %s --check-prefix=ALIGN
+// ALIGN: flyc-run: misaligned access: kernel misaligned_atomic, workgroup (0,0,0), wave 0, lane 0, pc 0x{{[0-9a-f]+}}: global_atomic_add{{.*}} not 4-byte aligned
+// An instruction the emulator does not implement stops the run.
+// RUN: not flyc-run %t/k.hsaco --kernel halt --grid 2 --block 64 out:i32:64 2>&1 | FileCheck %s --check-prefix=UNSUP
+// UNSUP: flyc-run: unsupported instruction: kernel halt, workgroup (0,0,0), wave 0, pc 0x{{[0-9a-f]+}}: unsupported instruction s_sethalt (encoding 0xbf8d0000)
 // The same kernel in bounds runs; a wrong reference fails the check.
 // RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --out out=%t/out.bin
 // RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --check out=%t/k.hsaco 2>&1 | FileCheck %s --check-prefix=SIZE
@@ -44,4 +51,15 @@ __kernel void lds_oob(__global int *out, int far) {
   __builtin_amdgcn_s_barrier();
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
   out[t] = tile[t == 5 ? (uint)far : t];
+}
+
+__kernel void misaligned_atomic(__global int *out) {
+  __global int *p = (__global int *)((__global char *)out + 2);
+  if (__builtin_amdgcn_workitem_id_x() == 0)
+    __atomic_fetch_add(p, 1, __ATOMIC_RELAXED);
+}
+
+__kernel void halt(__global int *out) {
+  __asm__ volatile("s_sethalt 0" ::: "memory");
+  out[__builtin_amdgcn_workitem_id_x()] = 1;
 }
