@@ -16,11 +16,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Aperture bases reported through hidden_private_base/shared_base: the
- * emulator has no flat aperture for LDS or scratch, so these are addresses
- * no buffer ever occupies (below EMUM_ADDR_BASE) and flat accesses through
- * them fault. */
-enum { EMUM_SHARED_APERTURE_HI = 0x1u, EMUM_PRIVATE_APERTURE_HI = 0x2u };
+/* Aperture bases reported through hidden_shared_base/hidden_private_base:
+ * the high 32 bits of flat addresses that reach LDS resp. scratch. They must
+ * equal what the instruction side returns for src_shared_base and
+ * src_private_base (EMU_SHARED/PRIVATE_APERTURE_HI in its emu_isa.h), so
+ * that code using either source agrees; no buffer is ever allocated there. */
+enum { EMUM_SHARED_APERTURE_HI = 0x10000u, EMUM_PRIVATE_APERTURE_HI = 0x20000u };
 
 static void put(uint8_t *seg, uint32_t off, uint32_t size, uint64_t v) {
   memcpy(seg + off, &v, size < 8 ? size : 8);   /* little-endian host */
