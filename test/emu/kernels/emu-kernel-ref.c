@@ -9,6 +9,7 @@
  *   emu-kernel-ref reduce GROUPS SEED DIR   x (i32, 512 per group);
  *                                           s = per-group sum, i32 and f32
  *   emu-kernel-ref copy MODE GROUPS LIMIT DIR  LDS-DMA copies (buffer-lds.cl)
+ *   emu-kernel-ref ids GX,GY,GZ BX,BY,BZ DIR  dispatch-ids.cl's expected output
  *   emu-kernel-ref mfma OP CHIP TILES SEED DIR [random]
  *                                           A, B, C register images, D
  *   emu-kernel-ref selftest                 checks of the helpers below
@@ -364,6 +365,33 @@ static int runCopy(const char *mode, int groups, size_t limit, const char *dir) 
   return rc;
 }
 
+/* dispatch-ids.cl: 8 words per work-item of a GX,GY,GZ grid of BX,BY,BZ
+ * workgroups, in row-major order of the global (x, y, z) position. */
+static int runIds(const char *gridText, const char *blockText, const char *dir) {
+  unsigned g[3], b[3];
+  if (sscanf(gridText, "%u,%u,%u", &g[0], &g[1], &g[2]) != 3 ||
+      sscanf(blockText, "%u,%u,%u", &b[0], &b[1], &b[2]) != 3)
+    return 2;
+  unsigned nx = g[0] * b[0], ny = g[1] * b[1], nz = g[2] * b[2];
+  size_t n = (size_t)nx * ny * nz;
+  uint32_t *out = malloc(n * 8 * 4);
+  for (unsigned z = 0; z < nz; ++z)
+    for (unsigned y = 0; y < ny; ++y)
+      for (unsigned x = 0; x < nx; ++x) {
+        size_t i = ((size_t)z * ny + y) * nx + x;
+        uint32_t *o = out + 8 * i;
+        o[0] = x / b[0] | (y / b[1]) << 8 | (z / b[2]) << 16;
+        o[1] = x % b[0] | (y % b[1]) << 8 | (z % b[2]) << 16;
+        o[2] = b[0] | b[1] << 8 | b[2] << 16;
+        o[3] = nx, o[4] = ny, o[5] = nz;
+        o[6] = nz > 1 ? 3 : ny > 1 ? 2 : 1;
+        o[7] = 0x5eed + (uint32_t)i;
+      }
+  int rc = writeFile(dir, "ids.bin", out, n * 8 * 4);
+  free(out);
+  return rc;
+}
+
 /*--- Self test -----------------------------------------------------------------*/
 
 /* Every (row, k) of an operand must be hit exactly once by (lane, item), and
@@ -422,6 +450,8 @@ int main(int argc, char **argv) {
     rngState = 99;
     return runCopy(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 0), argv[5]);
   }
+  if (argc == 5 && strcmp(argv[1], "ids") == 0)
+    return runIds(argv[2], argv[3], argv[4]);
   if ((argc == 7 || argc == 8) && strcmp(argv[1], "mfma") == 0) {
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
       if (strcmp(ops[i].name, argv[2]) == 0) {
@@ -432,7 +462,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "emu-kernel-ref: unknown mfma op '%s'\n", argv[2]);
     return 1;
   }
-  fprintf(stderr, "usage: emu-kernel-ref vadd|reduce|copy|mfma|selftest ...\n");
+  fprintf(stderr, "usage: emu-kernel-ref vadd|reduce|copy|ids|mfma|selftest ...\n");
   return 2;
 }
 // RUN: %testbin/emu-kernel-ref selftest | FileCheck %s
