@@ -199,13 +199,23 @@ static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
   uint64_t items = (uint64_t)desc->block[0] * desc->block[1] * desc->block[2];
   uint32_t ldsCap = dev->chip == FLY_EMU_GFX950 ? 160 * 1024 : 64 * 1024;
   uint64_t lds = (uint64_t)k->groupSegmentFixedSize + desc->dynamicLds;
-  for (int i = 0; i < 3; ++i)
+  uint64_t groups = 1;
+  for (int i = 0; i < 3; ++i) {
     if (!desc->grid[i] || !desc->block[i] ||
         (uint64_t)desc->grid[i] * desc->block[i] > UINT32_MAX) {
       invalid(f, k->name, "grid and block sizes must be >= 1 with at most 2^32-1 work-items per dimension");
       return false;
     }
-  if (items > k->maxFlatWorkgroupSize || items > 1024)
+    groups *= desc->grid[i]; /* at most 2^40 * 2^32 before the check: no overflow */
+    if (groups > (1ull << 40)) {
+      invalid(f, k->name, "more than 2^40 workgroups");
+      return false;
+    }
+  }
+  if (desc->kernargSize && !desc->kernarg)
+    invalid(f, k->name, "%zu bytes of kernel arguments announced but none given",
+            desc->kernargSize);
+  else if (items > k->maxFlatWorkgroupSize || items > 1024)
     invalid(f, k->name, "workgroup of %llu work-items exceeds the kernel's maximum of %u",
             (unsigned long long)items, k->maxFlatWorkgroupSize);
   else if (lds > ldsCap)

@@ -145,6 +145,11 @@ static int parseCommandLine(Options *o, int argc, char **argv, FlyStrBuf *err) {
       return usage("%s", err->data);
     }
   }
+  for (size_t i = 0; i < o->numArgs; ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (o->args[i].isBuffer && o->args[j].isBuffer &&
+          strcmp(o->args[i].name, o->args[j].name) == 0)
+        return usage("two buffers are named '%s'", o->args[i].name);
   if (!o->code) return usage("missing the code object file");
   if (!o->kernel) return usage("missing --kernel NAME");
   if (!o->haveGrid) return usage("missing --grid X[,Y,Z]");

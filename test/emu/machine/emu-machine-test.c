@@ -55,6 +55,8 @@
 // CHECK: invalid launch: kernel probe: grid and block sizes must be >= 1
 // CHECK: invalid launch: kernel probe: workgroup needs 200256 bytes of LDS, more than the 163840 of gfx950
 // CHECK: invalid launch: kernel probe: 4096 bytes of kernel arguments for a 272-byte kernarg segment
+// CHECK: invalid launch: kernel probe: more than 2^40 workgroups
+// CHECK: invalid launch: kernel probe: 8 bytes of kernel arguments announced but none given
 // CHECK: invalid code object: truncated ELF header
 
 // CHECK-LABEL: @memory
@@ -291,6 +293,8 @@ static void testInvalid(FlyEmuDevice *dev, FlyEmuModule *mod) {
       {"probe", {1, 0, 1}, {64, 1, 1}, NULL, 0, 0},
       {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 0, 200000},
       {"probe", {1, 1, 1}, {64, 1, 1}, "", 4096, 0},
+      {"probe", {1u << 20, 1u << 20, 2}, {1, 1, 1}, NULL, 0, 0},
+      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 8, 0},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     EXPECT(!flyEmuLaunch(dev, mod, &bad[i], &fault, NULL));

@@ -25,6 +25,8 @@
 // BADSCALAR: flyc-run: bad scalar argument 'i32=abc'
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=1 --check out 2>&1 | FileCheck %s --check-prefix=BADCHECK
 // BADCHECK: flyc-run: bad --check 'out' (expected NAME=PATH[,atol=E][,rtol=E])
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 x:i32:4 x:f32:4 2>&1 | FileCheck %s --check-prefix=DUP
+// DUP: flyc-run: two buffers are named 'x'
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 --threads 0 2>&1 | FileCheck %s --check-prefix=BADTHREADS
 // BADTHREADS: flyc-run: bad --threads '0' (expected 1..64)
 //
