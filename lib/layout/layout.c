@@ -25,6 +25,25 @@ static int validShape(const FlyIntTuple *s) {
   return 1;
 }
 
+static int validStride(const FlyIntTuple *d) {
+  if (d->rank < 0)
+    return d->kind != FLY_LEAF_UNDERSCORE;
+  for (int i = 0; i < d->rank; i++)
+    if (!validStride(d->elems[i]))
+      return 0;
+  return 1;
+}
+
+/* Strides whose leaves are integers or basis elements, not `?`. */
+static int knownStride(const FlyIntTuple *d) {
+  if (d->rank < 0)
+    return d->kind == FLY_LEAF_INT || d->kind == FLY_LEAF_BASIS;
+  for (int i = 0; i < d->rank; i++)
+    if (!knownStride(d->elems[i]))
+      return 0;
+  return 1;
+}
+
 const FlyLayout *flyLtLayout(FlyLayoutCtx *ctx, const FlyIntTuple *shape,
                              const FlyIntTuple *stride) {
   if (!shape || !stride)
@@ -45,6 +64,8 @@ const FlyLayout *flyLayoutCreate(FlyLayoutCtx *ctx, const FlyIntTuple *shape,
     return flyLtFail(ctx, "shape and stride are not congruent");
   if (!validShape(shape))
     return flyLtFail(ctx, "shape extents must be positive integers");
+  if (!validStride(stride))
+    return flyLtFail(ctx, "a stride cannot be the wildcard '_'");
   return flyLtLayout(ctx, shape, stride);
 }
 
@@ -275,7 +296,7 @@ const FlyIntTuple *flyLayoutCrd2Idx(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                     const FlyLayout *l) {
   if (!flyLtIsStatic(crd) && crd->rank < 0 && crd->kind != FLY_LEAF_UNDERSCORE)
     return flyLtFail(ctx, "crd2idx requires a static coordinate");
-  if (!flyLtIsStatic(l->shape))
+  if (!flyLtIsStatic(l->shape) || !knownStride(l->stride))
     return flyLtFail(ctx, "crd2idx requires a static layout");
   unsigned mark = flyLtMark(ctx);
   Acc acc = {0, 0, 0, NULL};

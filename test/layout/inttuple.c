@@ -56,6 +56,8 @@ static void testParseErrors(FlyLayoutCtx *ctx) {
                 "found 'x'"},
       {"99999999999999999:1", "integer literal at column 1 is too large"},
       {"(?,4)", "a shape without strides must be static"},
+      {"(2,4):(1,_)", "a stride cannot be the wildcard '_'"},
+      {"(2,_):(1,2)", "shape extents must be positive integers"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     flyLayoutCtxClearError(ctx);
