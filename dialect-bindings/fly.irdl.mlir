@@ -36,6 +36,26 @@ irdl.dialect @fly {
     irdl.parameters(spec: %s)
   }
 
+  // A kernel's shared-memory struct; the parameter is the struct's name.
+  irdl.type @shared_storage {
+    %s = irdl.base "#builtin.string"
+    irdl.parameters(name: %s)
+  }
+
+  // Declares a shared-memory struct (attribute `fields`, see
+  // lib/transforms/smem.h; optional `name`), laid out by fly-shared-alloc.
+  irdl.operation @shared_alloc {
+    %res = irdl.base @fly::@shared_storage
+    irdl.results(result: %res)
+  }
+  // A member (attribute `field`, a dotted path) viewed as a workgroup memref.
+  irdl.operation @shared_field {
+    %s = irdl.base @fly::@shared_storage
+    %res = irdl.any
+    irdl.operands(storage: %s)
+    irdl.results(result: %res)
+  }
+
   // A fully static value of any fly type: the value is the type.
   irdl.operation @static {
     %res = irdl.any

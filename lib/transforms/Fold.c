@@ -63,7 +63,7 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
   flyOpListDestroy(&list);
   flyLayoutCtxDestroy(st.ctx);
   if (ok)
-    flyEraseDeadOps(root, "fly.");
+    flyEraseDeadOps(root, "fly.", flySemaKnowsOp);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 

@@ -432,7 +432,7 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
   flyLayoutCtxDestroy(b.lctx);
   if (failed)
     return mlirLogicalResultFailure();
-  flyEraseDeadOps(root, "fly.");
+  flyEraseDeadOps(root, "fly.", flySemaKnowsOp);
   bool left = false;
   mlirOperationWalk(root, reportLeft, &left, MlirWalkPreOrder);
   return left ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();

@@ -28,6 +28,7 @@ extern const FlyPassInfo flyVerifyTargetPass;
 extern const FlyPassInfo flyVerifyPass;
 extern const FlyPassInfo flyFoldPass;
 extern const FlyPassInfo flyLowerLayoutPass;
+extern const FlyPassInfo flySharedAllocPass;
 
 /*--- Helpers shared by passes -----------------------------------------------*/
 
@@ -47,9 +48,9 @@ void flyOpListCollectPrefix(FlyOpList *list, MlirOperation root, const char *pre
 /// Releases the list's storage.
 void flyOpListDestroy(FlyOpList *list);
 
-/// Erases ops named `prefix`... that have no uses, until none is left, so
-/// chains of dead pure ops disappear.
-void flyEraseDeadOps(MlirOperation root, const char *prefix);
+/// Erases ops named `prefix`... that have no uses and satisfy `erasable`
+/// (NULL: all), until none is left, so chains of dead pure ops disappear.
+void flyEraseDeadOps(MlirOperation root, const char *prefix, bool (*erasable)(MlirOperation));
 
 /// Returns true when `op`'s full name is `name`.
 bool flyOpNameIs(MlirOperation op, const char *name);
@@ -59,6 +60,9 @@ MlirOperation flyOpGetParentNamed(MlirOperation op, const char *name);
 
 /// Returns the printed form of `attr` (owned; release with flyFree), or NULL.
 char *flyAttributeToString(MlirAttribute attr);
+
+/// Returns the printed form of `type` (owned; release with flyFree), or NULL.
+char *flyTypeToString(MlirType type);
 
 /// Creates a detached `arith.constant` of integer or index type `type`.
 MlirOperation flyArithConstantCreate(MlirLocation loc, MlirType type, int64_t value);

@@ -2,12 +2,15 @@
 #include <string.h>
 
 #include "flyc/chip.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/MemRef.h"
 #include "passes.h"
 
 static const FlyPassInfo *const passes[] = {
     &flyVerifyPass,
     &flyFoldPass,
     &flyLowerLayoutPass,
+    &flySharedAllocPass,
     &flyResolveBlockDimPass,
     &flyVerifyTargetPass,
 };
@@ -114,11 +117,14 @@ MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err) {
   *inst = (PassInstance){passes[idx], opts};
   const FlyPassInfo *info = passes[idx];
   MlirExternalPassCallbacks cb = {passConstruct, passDestruct, NULL, passClone, passRun};
+  /* Passes create arith and memref ops; the pass manager loads their
+   * dialects before running, whatever the input already uses. */
+  MlirDialectHandle deps[] = {mlirGetDialectHandle__arith__(), mlirGetDialectHandle__memref__()};
   return mlirCreateExternalPass(mlirTypeIDCreate(&typeIdAnchors[idx]),
                                 mlirStringRefCreateFromCString(info->flag),
                                 mlirStringRefCreateFromCString(info->flag),
                                 mlirStringRefCreateFromCString(info->summary),
-                                mlirStringRefCreate(NULL, 0), 0, NULL, cb, inst);
+                                mlirStringRefCreate(NULL, 0), 2, deps, cb, inst);
 }
 
 size_t flyPassGetNumRegistered(void) { return NUM_PASSES; }

@@ -68,15 +68,16 @@ static bool hasUses(MlirOperation op) {
   return false;
 }
 
-void flyEraseDeadOps(MlirOperation root, const char *prefix) {
+void flyEraseDeadOps(MlirOperation root, const char *prefix, bool (*erasable)(MlirOperation)) {
   for (bool changed = true; changed;) {
     changed = false;
     FlyOpList list = {0};
     flyOpListCollectPrefix(&list, root, prefix);
     /* Users come after their operands in pre-order: erase from the back. */
     for (size_t i = list.len; i-- > 0;) {
-      if (mlirOperationGetNumRegions(list.ops[i]) == 0 && !hasUses(list.ops[i])) {
-        mlirOperationDestroy(list.ops[i]);
+      MlirOperation op = list.ops[i];
+      if (mlirOperationGetNumRegions(op) == 0 && !hasUses(op) && (!erasable || erasable(op))) {
+        mlirOperationDestroy(op);
         changed = true;
       }
     }
@@ -116,6 +117,12 @@ static void appendPrinted(MlirStringRef s, void *userData) {
 char *flyAttributeToString(MlirAttribute attr) {
   FlyStrBuf b = {0};
   mlirAttributePrint(attr, appendPrinted, &b);
+  return flyStrBufTake(&b);
+}
+
+char *flyTypeToString(MlirType type) {
+  FlyStrBuf b = {0};
+  mlirTypePrint(type, appendPrinted, &b);
   return flyStrBufTake(&b);
 }
 
