@@ -10,6 +10,7 @@
  *                                           s = per-group sum, i32 and f32
  *   emu-kernel-ref copy MODE GROUPS LIMIT DIR  LDS-DMA copies (buffer-lds.cl)
  *   emu-kernel-ref ids GX,GY,GZ BX,BY,BZ DIR  dispatch-ids.cl's expected output
+ *   emu-kernel-ref gemm M N K SEED DIR      f16 A, B (B transposed), f32 C
  *   emu-kernel-ref mfma OP CHIP TILES SEED DIR [random]
  *                                           A, B, C register images, D
  *   emu-kernel-ref selftest                 checks of the helpers below
@@ -86,6 +87,8 @@ static uint32_t encode(const Fmt *f, double v) {
     return f32Bits((float)v);
   if (v == 0)
     return 0;
+  if (f->bits == 16 && fabs(v) < ldexp(1, 1 - f->bias)) /* f16 subnormal */
+    return (v < 0 ? 0x8000u : 0) | (uint32_t)ldexp(fabs(v), f->bias - 1 + f->mb);
   uint32_t sign = v < 0 ? 1u << (f->bits - 1) : 0;
   int e;
   double m = frexp(fabs(v), &e); /* |v| = m * 2^e, m in [0.5,1) */
@@ -365,6 +368,30 @@ static int runCopy(const char *mode, int groups, size_t limit, const char *dir) 
   return rc;
 }
 
+/* gemm.cl: C[M][N] = A[M][K] * B[N][K]^T with f16 inputs that are small
+ * dyadic values (every sum exact in fp32). */
+static int runGemm(int m, int n, int k, const char *dir) {
+  uint16_t *a = malloc((size_t)m * k * 2), *b = malloc((size_t)n * k * 2);
+  float *c = malloc((size_t)m * n * 4);
+  double *av = malloc((size_t)m * k * sizeof(double)), *bv = malloc((size_t)n * k * sizeof(double));
+  for (int i = 0; i < m * k; ++i)
+    a[i] = (uint16_t)encode(&fmtF16, av[i] = rngInt(-32, 32) / 8.0);
+  for (int i = 0; i < n * k; ++i)
+    b[i] = (uint16_t)encode(&fmtF16, bv[i] = rngInt(-32, 32) / 8.0);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int q = 0; q < k; ++q)
+        acc += av[(size_t)i * k + q] * bv[(size_t)j * k + q];
+      c[(size_t)i * n + j] = (float)acc;
+    }
+  int rc = writeFile(dir, "a.bin", a, (size_t)m * k * 2) |
+           writeFile(dir, "b.bin", b, (size_t)n * k * 2) |
+           writeFile(dir, "c.bin", c, (size_t)m * n * 4);
+  free(a), free(b), free(c), free(av), free(bv);
+  return rc;
+}
+
 /* dispatch-ids.cl: 8 words per work-item of a GX,GY,GZ grid of BX,BY,BZ
  * workgroups, in row-major order of the global (x, y, z) position. */
 static int runIds(const char *gridText, const char *blockText, const char *dir) {
@@ -449,6 +476,10 @@ int main(int argc, char **argv) {
   if (argc == 6 && strcmp(argv[1], "copy") == 0) {
     rngState = 99;
     return runCopy(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 0), argv[5]);
+  }
+  if (argc == 7 && strcmp(argv[1], "gemm") == 0) {
+    rngState = strtoull(argv[5], NULL, 0);
+    return runGemm(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), argv[6]);
   }
   if (argc == 5 && strcmp(argv[1], "ids") == 0)
     return runIds(argv[2], argv[3], argv[4]);
