@@ -11,6 +11,9 @@
 // RUN: ld.lld -shared %t/r942.o -o %t/r942.hsaco
 // RUN: flyc-run %t/r950.hsaco --kernel reduce --grid 6 --block 512 x:i32:3072:file=%t/x.bin s:i32:6 fs:f32:6 --check s=%t/s.bin --check fs=%t/fs.bin | FileCheck %s
 // RUN: flyc-run %t/r942.hsaco --kernel reduce --grid 6 --block 512 x:i32:3072:file=%t/x.bin s:i32:6 fs:f32:6 --check s=%t/s.bin --check fs=%t/fs.bin | FileCheck %s
+// The result does not depend on the number of worker threads.
+// RUN: flyc-run %t/r950.hsaco --threads 1 --kernel reduce --grid 6 --block 512 x:i32:3072:file=%t/x.bin s:i32:6 fs:f32:6 --check s=%t/s.bin --check fs=%t/fs.bin | FileCheck %s
+// RUN: flyc-run %t/r950.hsaco --threads 5 --kernel reduce --grid 6 --block 512 x:i32:3072:file=%t/x.bin s:i32:6 fs:f32:6 --check s=%t/s.bin --check fs=%t/fs.bin | FileCheck %s
 // CHECK: check s: ok (6 i32 elements, bit-exact, max abs error 0)
 // CHECK: check fs: ok (6 f32 elements, bit-exact, max abs error 0)
 
