@@ -68,7 +68,10 @@ static bool fail(FlyEmuFault *f, const EmumDispatch *d, const char *fmt, ...) {
 static bool buildKernarg(FlyEmuDevice *dev, EmumDispatch *d, const FlyEmuLaunchDesc *desc,
                          FlyEmuFault *f) {
   const FlyKernelInfo *k = d->kernel;
-  uint32_t size = k->kernargSegmentSize > 256 ? k->kernargSegmentSize : 256;
+  /* LLVM merges kernarg loads into wide s_load_dwordxN that may read past
+   * the segment's end (e.g. x8 for 28 bytes of arguments); runtimes allocate
+   * kernarg memory in larger blocks, so 256 zero bytes follow the segment. */
+  uint32_t size = k->kernargSegmentSize + 256;
   if (desc->kernargSize > k->kernargSegmentSize)
     return fail(f, d, "%zu bytes of kernel arguments for a %u-byte kernarg segment",
                 desc->kernargSize, k->kernargSegmentSize);
