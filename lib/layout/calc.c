@@ -509,5 +509,9 @@ int flyLayoutEvalExpr(FlyLayoutCtx *ctx, const char *text, FlyStrBuf *out) {
     return 1;
   }
   printVal(&v, out);
+  if (out->oom) {
+    flyLtFail(ctx, "out of memory");
+    return 1;
+  }
   return 0;
 }

@@ -83,7 +83,8 @@ void *flyLtFail(FlyLayoutCtx *ctx, const char *fmt, ...) {
 
 void *flyLtPrefixError(FlyLayoutCtx *ctx, const char *prefix) {
   size_t n = strlen(prefix), len = strlen(ctx->error);
-  if (!len || !strncmp(ctx->error, prefix, n) || len + n >= sizeof ctx->error)
+  if (!len || !strncmp(ctx->error, prefix, n) || len + n >= sizeof ctx->error ||
+      !strcmp(ctx->error, "out of memory")) /* says all there is to say */
     return NULL;
   memmove(ctx->error + n, ctx->error, len + 1);
   memcpy(ctx->error, prefix, n);
