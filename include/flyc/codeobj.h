@@ -154,19 +154,23 @@ const uint8_t *flyCodeObjectGetBytes(const FlyCodeObject *co, size_t *size);
 const uint8_t *flyCodeObjectGetText(const FlyCodeObject *co, size_t *size,
                                     uint64_t *address);
 
-/// Returns the number of loadable segments / the i-th one.
+/// Returns the number of loadable (PT_LOAD) segments.
 size_t flyCodeObjectGetNumSegments(const FlyCodeObject *co);
+/// Returns the i-th loadable segment (non-owning), NULL when out of range.
 const FlyCodeObjectSegment *flyCodeObjectGetSegment(const FlyCodeObject *co, size_t i);
-/// Returns the number of dynamic relocations / the i-th one.
+/// Returns the number of dynamic relocations.
 size_t flyCodeObjectGetNumRelocs(const FlyCodeObject *co);
+/// Returns the i-th dynamic relocation (non-owning), NULL when out of range.
 const FlyCodeObjectReloc *flyCodeObjectGetReloc(const FlyCodeObject *co, size_t i);
 
-/// Returns the number of symbols / the i-th one.
+/// Returns the number of symbols.
 size_t flyCodeObjectGetNumSymbols(const FlyCodeObject *co);
+/// Returns the i-th symbol (non-owning), NULL when out of range.
 const FlyCodeObjectSymbol *flyCodeObjectGetSymbol(const FlyCodeObject *co, size_t i);
 
-/// Returns the number of kernels in the metadata / the i-th one (non-owning).
+/// Returns the number of kernels in the metadata.
 size_t flyCodeObjectGetNumKernels(const FlyCodeObject *co);
+/// Returns the i-th kernel (non-owning), NULL when out of range.
 const FlyKernelInfo *flyCodeObjectGetKernel(const FlyCodeObject *co, size_t i);
 /// Finds a kernel by `.name` (or by its `.symbol`); NULL when absent.
 const FlyKernelInfo *flyCodeObjectFindKernel(const FlyCodeObject *co, const char *name);

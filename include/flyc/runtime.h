@@ -83,10 +83,13 @@ void flyArgsDestroy(FlyArgs *args);
 bool flyArgsAddBytes(FlyArgs *args, const void *bytes, uint32_t size);
 /// Appends a buffer's device address (8 bytes).
 bool flyArgsAddBuffer(FlyArgs *args, FlyBuffer buf);
-/// Appends scalars of the named types.
+/// Appends a 32-bit signed scalar.
 bool flyArgsAddI32(FlyArgs *args, int32_t v);
+/// Appends a 32-bit unsigned scalar.
 bool flyArgsAddU32(FlyArgs *args, uint32_t v);
+/// Appends a 64-bit signed scalar.
 bool flyArgsAddI64(FlyArgs *args, int64_t v);
+/// Appends a 32-bit float scalar.
 bool flyArgsAddF32(FlyArgs *args, float v);
 /// Returns the number of arguments.
 size_t flyArgsGetCount(const FlyArgs *args);
