@@ -56,6 +56,24 @@ irdl.dialect @fly {
     irdl.results(result: %res)
   }
 
+  // Scheduling and synchronisation (attributes: mask names, count,
+  // sync_id, priority, vmcnt/expcnt/lgkmcnt; see LowerSync.c).
+  irdl.operation @sched_barrier {
+  }
+  irdl.operation @sched_group_barrier {
+  }
+  irdl.operation @setprio {
+  }
+  irdl.operation @waitcnt {
+  }
+  // The value of the first active lane, uniform across the wave.
+  irdl.operation @readfirstlane {
+    %x = irdl.any
+    %r = irdl.any
+    irdl.operands(value: %x)
+    irdl.results(result: %r)
+  }
+
   // A fully static value of any fly type: the value is the type.
   irdl.operation @static {
     %res = irdl.any

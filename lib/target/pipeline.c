@@ -76,12 +76,15 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   addEntryF(p, FLY_STAGE_FLY, "fly-fold");
   addEntryF(p, FLY_STAGE_FLY, "fly-shared-alloc{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-layout");
+  addEntryF(p, FLY_STAGE_FLY, "fly-lower-sync");
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
   addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);
   if (options->optLevel > 0) {
     addEntryF(p, FLY_STAGE_FLY, "canonicalize");
     addEntryF(p, FLY_STAGE_FLY, "cse");
   }
+  /* Last in the fly stage: it counts the ops the clean-ups leave. */
+  addEntryF(p, FLY_STAGE_FLY, "fly-hot-loop-schedule");
   addEntryF(p, FLY_STAGE_LLVM, "convert-scf-to-cf");
   addEntryF(p, FLY_STAGE_LLVM, "gpu.module(convert-amdgpu-to-rocdl{chipset=%s})", chip);
   addEntryF(p, FLY_STAGE_LLVM,

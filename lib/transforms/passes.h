@@ -8,6 +8,8 @@
 #define FLYC_TRANSFORMS_PASSES_H
 
 #include "flyc/transforms.h"
+#include <stdint.h>
+
 #include "mlir-c/IR.h"
 
 /// Options every flyc pass understands; a pass reads the ones it needs.
@@ -29,6 +31,16 @@ extern const FlyPassInfo flyVerifyPass;
 extern const FlyPassInfo flyFoldPass;
 extern const FlyPassInfo flyLowerLayoutPass;
 extern const FlyPassInfo flySharedAllocPass;
+extern const FlyPassInfo flyLowerSyncPass;
+extern const FlyPassInfo flyHotLoopSchedulePass;
+
+/// Parses a scheduling mask: names joined by '|' (see LowerSync.c).
+bool flySchedMaskParse(const char *text, uint32_t *out);
+/// The gfx9 s_waitcnt immediate for the given counts.
+uint32_t flyWaitcntEncode(int vmcnt, int expcnt, int lgkmcnt);
+/// Creates a detached op `name` with up to 4 attributes and no operands.
+MlirOperation flyRocdlOpCreate(MlirLocation loc, const char *name, int numAttrs,
+                               const char *const *attrNames, const MlirAttribute *attrs);
 
 /*--- Helpers shared by passes -----------------------------------------------*/
 

@@ -4,6 +4,7 @@
 #include "flyc/chip.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/ROCDL.h"
 #include "passes.h"
 
 static const FlyPassInfo *const passes[] = {
@@ -11,6 +12,8 @@ static const FlyPassInfo *const passes[] = {
     &flyFoldPass,
     &flyLowerLayoutPass,
     &flySharedAllocPass,
+    &flyLowerSyncPass,
+    &flyHotLoopSchedulePass,
     &flyResolveBlockDimPass,
     &flyVerifyTargetPass,
 };
@@ -117,14 +120,15 @@ MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err) {
   *inst = (PassInstance){passes[idx], opts};
   const FlyPassInfo *info = passes[idx];
   MlirExternalPassCallbacks cb = {passConstruct, passDestruct, NULL, passClone, passRun};
-  /* Passes create arith and memref ops; the pass manager loads their
-   * dialects before running, whatever the input already uses. */
-  MlirDialectHandle deps[] = {mlirGetDialectHandle__arith__(), mlirGetDialectHandle__memref__()};
+  /* Passes create arith, memref and rocdl ops; the pass manager loads
+   * their dialects before running, whatever the input already uses. */
+  MlirDialectHandle deps[] = {mlirGetDialectHandle__arith__(), mlirGetDialectHandle__memref__(),
+                              mlirGetDialectHandle__rocdl__()};
   return mlirCreateExternalPass(mlirTypeIDCreate(&typeIdAnchors[idx]),
                                 mlirStringRefCreateFromCString(info->flag),
                                 mlirStringRefCreateFromCString(info->flag),
                                 mlirStringRefCreateFromCString(info->summary),
-                                mlirStringRefCreate(NULL, 0), 2, deps, cb, inst);
+                                mlirStringRefCreate(NULL, 0), 3, deps, cb, inst);
 }
 
 size_t flyPassGetNumRegistered(void) { return NUM_PASSES; }
