@@ -193,7 +193,8 @@ const FlyLayout *flyLayoutGroup(FlyLayoutCtx *ctx, const FlyLayout *l,
 /// = 18. With basis strides the result is a coordinate tuple.
 const FlyIntTuple *flyLayoutCrd2Idx(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                     const FlyLayout *l);
-/// Evaluates a static layout at a flat index: L(i). Returns 0 on success.
+/// Evaluates a static layout at a flat index: L(i), as crd2idx(i, L).
+/// Returns 0 on success. (4,8):(8,1) at 5, the coordinate (1,1), is 9.
 int flyLayoutEval(FlyLayoutCtx *ctx, const FlyLayout *l, int64_t i,
                   int64_t *out);
 /// coalesce (pycute): flatten, drop size-1 modes, merge mode pairs with
@@ -255,12 +256,15 @@ const FlyLayout *flyLayoutFlatDivide(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLayoutLogicalProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                          const FlyTiler *t);
 /// zipped_product: ((A modes...),(repetition modes...)).
+/// zipped_product((2,2):(1,2),4:1) = ((2,2),4):((1,2),4).
 const FlyLayout *flyLayoutZippedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                         const FlyTiler *t);
 /// tiled_product: ((A modes...), repetition modes...).
+/// tiled_product((2,2):(1,2),[2:1|3:1]) = ((2,2),2,2):((1,2),2,1).
 const FlyLayout *flyLayoutTiledProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                        const FlyTiler *t);
 /// flat_product: (A modes..., repetition modes...).
+/// flat_product((2,2):(1,2),(2,2):(1,2)) = (2,2,2,2):(1,2,4,8).
 const FlyLayout *flyLayoutFlatProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                       const FlyTiler *t);
 /// blocked_product (CuTe): both padded to rank R = max(rank A, rank B) with
@@ -362,6 +366,8 @@ const FlyIntTuple *flyComposedLayoutCrd2Idx(FlyLayoutCtx *ctx,
                                             const FlyIntTuple *crd,
                                             const FlyComposedLayout *c);
 /// composition(C, B) = inner o offset o composition(outer, B) (CuTe).
+/// composition(S<3,4,3> o 0 o (8,64):(64,1), [4:1|8:1])
+///   = S<3,4,3> o 0 o (4,8):(64,1).
 const FlyComposedLayout *flyComposedLayoutCompose(FlyLayoutCtx *ctx,
                                                   const FlyComposedLayout *c,
                                                   const FlyTiler *b);

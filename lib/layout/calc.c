@@ -396,6 +396,19 @@ static const Fn *findFn(const char *name, size_t len) {
 
 static int parseExpr(FlyLtParser *p, Val *out);
 
+static int arityError(FlyLayoutCtx *ctx, const Fn *fn, int got) {
+  if (fn->maxArgs == fn->minArgs)
+    flyLtFail(ctx, "%s takes %d argument%s, got %d", fn->name, fn->minArgs,
+              fn->minArgs > 1 ? "s" : "", got);
+  else if (fn->maxArgs == MAX_ARGS)
+    flyLtFail(ctx, "%s takes %d or more arguments, got %d", fn->name,
+              fn->minArgs, got);
+  else
+    flyLtFail(ctx, "%s takes %d to %d arguments, got %d", fn->name,
+              fn->minArgs, fn->maxArgs, got);
+  return 0;
+}
+
 static int parseCall(FlyLtParser *p, size_t nameLen, Val *out) {
   size_t at = p->pos;
   const Fn *fn = findFn(p->text + at, nameLen);
@@ -417,9 +430,7 @@ static int parseCall(FlyLtParser *p, size_t nameLen, Val *out) {
     return flyLtSyntaxError(p, "',' or ')'") != NULL;
   p->depth--;
   if (c.argc < fn->minArgs || c.argc > fn->maxArgs)
-    return flyLtFail(p->ctx, "%s takes %d%s argument%s, got %d", fn->name,
-                     fn->minArgs, fn->maxArgs > fn->minArgs ? " or more" : "",
-                     fn->minArgs > 1 ? "s" : "", c.argc) != NULL;
+    return arityError(p->ctx, fn, c.argc);
   return fn->eval(&c, out);
 }
 

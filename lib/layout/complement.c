@@ -26,6 +26,7 @@ static int modeCmp(const void *pa, const void *pb) {
 /* The flat modes of l sorted by (stride, shape, compact stride). */
 static Mode *sortedModes(FlyLayoutCtx *ctx, const FlyLayout *l, int *n,
                          const char *op) {
+  *n = 0;
   if (!flyLtRequireStatic(ctx, l, op))
     return NULL;
   int m;
@@ -62,9 +63,11 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
   unsigned mark = flyLtMark(ctx);
   int n;
   Mode *modes = sortedModes(ctx, l, &n, "complement");
+  if (!modes)
+    return NULL;
   int64_t *rs = flyLtAlloc(ctx, (size_t)(n + 2) * sizeof *rs);
   int64_t *rd = flyLtAlloc(ctx, (size_t)(n + 2) * sizeof *rd);
-  if (!modes || !rs || !rd)
+  if (!rs || !rd)
     return NULL;
   int m = 0;
   int64_t cur = 1;
@@ -91,9 +94,11 @@ const FlyLayout *flyLayoutRightInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
   unsigned mark = flyLtMark(ctx);
   int n;
   Mode *modes = sortedModes(ctx, l, &n, "right_inverse");
+  if (!modes)
+    return NULL;
   int64_t *rs = flyLtAlloc(ctx, (size_t)(n + 1) * sizeof *rs);
   int64_t *rd = flyLtAlloc(ctx, (size_t)(n + 1) * sizeof *rd);
-  if (!modes || !rs || !rd)
+  if (!rs || !rd)
     return NULL;
   int m = 0;
   int64_t cur = 1;
