@@ -12,6 +12,10 @@
 
 enum { R_AMDGPU_ABS64 = 3, R_AMDGPU_RELATIVE64 = 13 };
 
+/* Code objects are kilobytes to a few megabytes; a larger span comes from a
+ * damaged header and would only exhaust memory. */
+#define EMUM_MAX_IMAGE (256u << 20)
+
 static uint64_t imageSize(const FlyCodeObject *co) {
   uint64_t end = 0;
   for (size_t i = 0; i < flyCodeObjectGetNumSegments(co); ++i) {
@@ -62,6 +66,12 @@ static FlyEmuChip chipOf(FlyGpuMach mach) {
 static bool loadImage(FlyEmuModule *mod, FlyStrBuf *err) {
   FlyEmuDevice *dev = mod->dev;
   uint64_t size = imageSize(mod->co);
+  if (size > EMUM_MAX_IMAGE) {
+    flyStrBufAppendF(err, "cannot load code object: its segments span %llu bytes, more "
+                     "than the emulator's limit of %u MiB", (unsigned long long)size,
+                     EMUM_MAX_IMAGE >> 20);
+    return false;
+  }
   uint8_t *image;
   mod->base = emumAllocRaw(dev, size, &image);
   if (!mod->base) {
