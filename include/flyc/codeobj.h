@@ -143,7 +143,7 @@ uint32_t flyCodeObjectGetFlags(const FlyCodeObject *co);
 uint32_t flyCodeObjectGetXnack(const FlyCodeObject *co);
 /// Returns the sramecc setting, encoded like flyCodeObjectGetXnack.
 uint32_t flyCodeObjectGetSramecc(const FlyCodeObject *co);
-/// Returns the ELF ABI version (3 = code object V5, 4 = V6).
+/// Returns the ELF ABI version (2 = code object V4, 3 = V5, 4 = V6).
 uint32_t flyCodeObjectGetAbiVersion(const FlyCodeObject *co);
 /// Returns the metadata's `amdhsa.target` string ("" when absent).
 const char *flyCodeObjectGetTarget(const FlyCodeObject *co);

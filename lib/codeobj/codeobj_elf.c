@@ -1,7 +1,8 @@
 /*===- codeobj_elf.c - ELF64 container of an AMDGPU code object -----------===*
  *
  * Validates the ELF header (ELF64, little-endian, EM_AMDGPU = 224,
- * ELFOSABI_AMDGPU_HSA = 64, ABI version 3/4 = code object V5/V6) and reads
+ * ELFOSABI_AMDGPU_HSA = 64, ABI version 2/3/4 = code object V4/V5/V6; V4
+ * has the same msgpack metadata, only other hidden arguments) and reads
  * section headers, PT_LOAD segments, the symbol table, allocated RELA
  * sections and the NT_AMDGPU_METADATA note. Layout per the System V gABI and
  * LLVM's AMDGPUUsage "ELF Code Object". Every table is range-checked against
@@ -85,8 +86,8 @@ static int readHeader(ElfReader *r) {
   if (h[7] != OSABI_AMDGPU_HSA)
     return fail(r, "OS/ABI is not AMDGPU_HSA");
   co->abiVersion = h[8];
-  if (co->abiVersion != 3 && co->abiVersion != 4)
-    return fail(r, "unsupported code object version (need V5 or V6)");
+  if (co->abiVersion < 2 || co->abiVersion > 4)
+    return fail(r, "unsupported code object version (need V4, V5 or V6)");
   co->flags = coRead32(h + 48);
   co->mach = (FlyGpuMach)(co->flags & 0xff);
   if (co->mach != FLY_MACH_GFX942 && co->mach != FLY_MACH_GFX950) {

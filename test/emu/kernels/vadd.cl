@@ -13,6 +13,14 @@
 // RUN: flyc-run %t/v950.hsaco --kernel vadd --grid 10 --block 100 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
 // RUN: flyc-run %t/v942.hsaco --kernel vadd --grid 4 --block 256 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
 // RUN: flyc-run %t/v942.hsaco --kernel vadd --grid 10 --block 100 --threads 1 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
+// Code object V4 (ABI version 2): no hidden group sizes, the kernel reads
+// them from the dispatch packet.
+// RUN: clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 -Wno-everything -mcode-object-version=4 -c %s -o %t/v4.o
+// RUN: ld.lld -shared %t/v4.o -o %t/v4.hsaco
+// RUN: %testbin/codeobj-dump %t/v4.hsaco | FileCheck %s --check-prefix=V4
+// V4: abi_version: 2
+// V4: .amdhsa_user_sgpr_dispatch_ptr 1
+// RUN: flyc-run %t/v4.hsaco --kernel vadd --grid 10 --block 100 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000 i32=1000 --check c=%t/c.bin | FileCheck %s
 // Elements past n stay as allocated (poisoned); the kernel must not touch them.
 // RUN: flyc-run %t/v950.hsaco --kernel vadd --grid 4 --block 256 a:f32:1000:file=%t/a.bin b:f32:1000:file=%t/b.bin c:f32:1000:const=5 i32=990 --out c=%t/c990.bin
 // RUN: od -A d -t f4 -j 3960 -N 8 %t/c990.bin | FileCheck %s --check-prefix=TAIL
