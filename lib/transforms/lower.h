@@ -1,0 +1,81 @@
+/*===- lower.h - Emitting arith for the layout algebra (internal) --------===*
+ *
+ * Shared by fly-lower-layout and the tensor lowering: scalars that stay
+ * constants while they can, sums that keep their constant part apart (a
+ * swizzle needs to see it), the leaves of fly values traced to the ops that
+ * built them, and crd2idx/idx2crd/swizzle emission. Prefix: lw.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_TRANSFORMS_LOWER_H
+#define FLYC_TRANSFORMS_LOWER_H
+
+#include "flyc/layout.h"
+#include "mlir-c/IR.h"
+#include "passes.h"
+
+enum { MAX_LEAVES = 64 };
+
+/* A scalar being built: a constant, or an index-typed SSA value. */
+typedef struct Val {
+  bool isConst;
+  int64_t c;
+  MlirValue v;
+} Val;
+
+/* Emission state: insertion point, context and error flag. */
+typedef struct Builder {
+  MlirOperation at; /* new ops go before this op */
+  MlirLocation loc;
+  MlirContext mctx;
+  FlyLayoutCtx *lctx;
+  bool failed;
+} Builder;
+
+/* The leaves of a tuple in pre-order, as values. */
+typedef struct Leaves {
+  Val v[MAX_LEAVES];
+  int n;
+} Leaves;
+
+/* A sum kept as constant + dynamic part, so constants never hide inside an
+ * addi (the swizzle needs to see them). */
+typedef struct Lin {
+  int64_t c;
+  Val dyn;
+} Lin;
+
+/* Cursors into the shape and stride leaves while walking the structure. */
+typedef struct LayoutCursor {
+  const Leaves *shape, *stride;
+  int at;
+} LayoutCursor;
+
+/* Scalars (constant-folded as they are built; index type). */
+Val lwKonst(int64_t c);
+MlirValue lwEmit(Builder *b, const char *name, int n, const MlirValue *operands, MlirType type);
+MlirValue lwValueOf(Builder *b, Val x);
+Val lwBinary(Builder *b, const char *name, Val x, Val y);
+Val lwAdd(Builder *b, Val x, Val y);
+Val lwMul(Builder *b, Val x, Val y);
+Val lwDivu(Builder *b, Val x, Val y);
+Val lwRemu(Builder *b, Val x, Val y);
+Val lwToIndex(Builder *b, MlirValue v);
+/* Sums with their constant part kept apart. */
+void lwLinAdd(Builder *b, Lin *acc, Val term);
+Val lwLinValue(Builder *b, const Lin *acc);
+/* Leaves of fly values, traced to the ops that built them. */
+int lwCountLeaves(const FlyIntTuple *t);
+bool lwPushLeaves(Builder *b, const FlyIntTuple *t, MlirOperation def, int *next, Leaves *out);
+MlirOperation lwDefiningOp(MlirValue v);
+bool lwTupleLeaves(Builder *b, MlirValue v, Leaves *out);
+bool lwLayoutLeaves(Builder *b, MlirValue v, const FlyLayout *l, Leaves *shape, Leaves *stride);
+Val lwProduct(Builder *b, const Leaves *l, int from, int count);
+bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);
+/* crd2idx and swizzles (see lower_emit.c for the semantics). */
+void lwCrdInt(Builder *b, Val x, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc);
+void lwCrdTuple(Builder *b, const FlyIntTuple *crd, const Leaves *cl, int *ci, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc);
+bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l, Lin *acc);
+Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x);
+bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv, const FlyComposedLayout *c, Val *out);
+MlirValue lwFromIndex(Builder *b, Val x, MlirType type);
+
+#endif /* FLYC_TRANSFORMS_LOWER_H */

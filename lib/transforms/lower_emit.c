@@ -1,0 +1,314 @@
+/*===- lower_emit.c - Emitting arith for the layout algebra ----------------===*/
+#include <string.h>
+
+#include "lower.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "sema.h"
+
+
+
+
+Val lwKonst(int64_t c) { return (Val){true, c, {NULL}}; }
+
+MlirValue lwEmit(Builder *b, const char *name, int n, const MlirValue *operands,
+                      MlirType type) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
+  mlirOperationStateAddOperands(&st, n, operands);
+  mlirOperationStateAddResults(&st, 1, &type);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+MlirValue lwValueOf(Builder *b, Val x) {
+  if (!x.isConst)
+    return x.v;
+  MlirType index = mlirIndexTypeGet(b->mctx);
+  MlirOperation op = flyArithConstantCreate(b->loc, index, x.c);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+Val lwBinary(Builder *b, const char *name, Val x, Val y) {
+  MlirValue ops[2] = {lwValueOf(b, x), lwValueOf(b, y)};
+  return (Val){false, 0, lwEmit(b, name, 2, ops, mlirIndexTypeGet(b->mctx))};
+}
+
+Val lwAdd(Builder *b, Val x, Val y) {
+  if (x.isConst && y.isConst)
+    return lwKonst(x.c + y.c);
+  if (x.isConst && x.c == 0)
+    return y;
+  if (y.isConst && y.c == 0)
+    return x;
+  return lwBinary(b, "arith.addi", x, y);
+}
+
+Val lwMul(Builder *b, Val x, Val y) {
+  if (x.isConst && y.isConst)
+    return lwKonst(x.c * y.c);
+  if ((x.isConst && x.c == 0) || (y.isConst && y.c == 0))
+    return lwKonst(0);
+  if (x.isConst && x.c == 1)
+    return y;
+  if (y.isConst && y.c == 1)
+    return x;
+  return lwBinary(b, "arith.muli", x, y);
+}
+
+/* Coordinates and extents are non-negative: unsigned division and
+ * remainder, which LLVM turns into shifts and masks for powers of two. */
+Val lwDivu(Builder *b, Val x, Val y) {
+  if (y.isConst && y.c == 1)
+    return x;
+  if (x.isConst && y.isConst && y.c > 0)
+    return lwKonst(x.c / y.c);
+  return lwBinary(b, "arith.divui", x, y);
+}
+
+Val lwRemu(Builder *b, Val x, Val y) {
+  if (y.isConst && y.c == 1)
+    return lwKonst(0);
+  if (x.isConst && y.isConst && y.c > 0)
+    return lwKonst(x.c % y.c);
+  return lwBinary(b, "arith.remui", x, y);
+}
+
+Val lwToIndex(Builder *b, MlirValue v) {
+  if (mlirTypeIsAIndex(mlirValueGetType(v)))
+    return (Val){false, 0, v};
+  return (Val){false, 0, lwEmit(b, "arith.index_cast", 1, &v, mlirIndexTypeGet(b->mctx))};
+}
+
+
+/*--- Leaves of fly values --------------------------------------------------------*/
+
+
+
+
+
+
+void lwLinAdd(Builder *b, Lin *acc, Val term) {
+  if (term.isConst)
+    acc->c += term.c;
+  else
+    acc->dyn = lwAdd(b, acc->dyn, term);
+}
+
+Val lwLinValue(Builder *b, const Lin *acc) { return lwAdd(b, acc->dyn, lwKonst(acc->c)); }
+
+int lwCountLeaves(const FlyIntTuple *t) {
+  if (flyIntTupleIsLeaf(t))
+    return 1;
+  int n = 0;
+  for (int i = 0; i < flyIntTupleGetRank(t); ++i)
+    n += lwCountLeaves(flyIntTupleGetElem(t, i));
+  return n;
+}
+
+/* Pushes the leaves of the static structure `t`; `?` leaves take the next
+ * of `dyn` (operands of the defining make_int_tuple). */
+bool lwPushLeaves(Builder *b, const FlyIntTuple *t, MlirOperation def, int *next,
+                       Leaves *out) {
+  if (!flyIntTupleIsLeaf(t)) {
+    for (int i = 0; i < flyIntTupleGetRank(t); ++i)
+      if (!lwPushLeaves(b, flyIntTupleGetElem(t, i), def, next, out))
+        return false;
+    return true;
+  }
+  if (out->n == MAX_LEAVES)
+    return false;
+  FlyLeafKind k = flyIntTupleGetLeafKind(t);
+  if (k == FLY_LEAF_INT)
+    out->v[out->n++] = lwKonst(flyIntTupleGetValue(t));
+  else if (k == FLY_LEAF_DYNAMIC && !mlirOperationIsNull(def) &&
+           *next < mlirOperationGetNumOperands(def))
+    out->v[out->n++] = lwToIndex(b, mlirOperationGetOperand(def, (*next)++));
+  else
+    return false;
+  return true;
+}
+
+MlirOperation lwDefiningOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);
+
+/* The leaves of the int-tuple value `v`, whatever built it. */
+bool lwTupleLeaves(Builder *b, MlirValue v, Leaves *out) {
+  FlyStatic s;
+  if (!flyStaticOfValue(b->lctx, v, &s) || s.kind != FLY_TYPE_INT_TUPLE)
+    return false;
+  MlirOperation def = lwDefiningOp(v);
+  int next = 0;
+  out->n = 0;
+  if (flyStaticIsKnown(&s))
+    return lwPushLeaves(b, s.tuple, (MlirOperation){NULL}, &next, out);
+  if (!mlirOperationIsNull(def) && flyOpIs(def, "make_int_tuple"))
+    return lwPushLeaves(b, s.tuple, def, &next, out);
+  if (!mlirOperationIsNull(def) && flyOpIs(def, "idx2crd"))
+    return lwIdx2crdLeaves(b, def, out);
+  return false;
+}
+
+/* Shape and stride leaves of the layout value `v`. */
+bool lwLayoutLeaves(Builder *b, MlirValue v, const FlyLayout *l, Leaves *shape,
+                         Leaves *stride) {
+  MlirOperation def = lwDefiningOp(v);
+  if (!mlirOperationIsNull(def) && flyOpIs(def, "make_layout") &&
+      mlirOperationGetNumOperands(def) == 2)
+    return lwTupleLeaves(b, mlirOperationGetOperand(def, 0), shape) &&
+           lwTupleLeaves(b, mlirOperationGetOperand(def, 1), stride);
+  int next = 0;
+  shape->n = stride->n = 0;
+  return lwPushLeaves(b, flyLayoutGetShape(l), (MlirOperation){NULL}, &next, shape) &&
+         lwPushLeaves(b, flyLayoutGetStride(l), (MlirOperation){NULL}, &next, stride);
+}
+
+Val lwProduct(Builder *b, const Leaves *l, int from, int count) {
+  Val p = lwKonst(1);
+  for (int i = from; i < from + count; ++i)
+    p = lwMul(b, p, l->v[i]);
+  return p;
+}
+
+/* idx2crd (pycute): leaf j of the coordinate is (idx / prefix_j) % shape_j,
+ * with prefix_j the product of the shape leaves before j. */
+bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out) {
+  MlirValue idxv = mlirOperationGetOperand(op, 0);
+  if (flyTypeGetKind(mlirValueGetType(idxv)) != FLY_TYPE_NONE)
+    return false; /* tuple indices are folded or unsupported */
+  Leaves shape;
+  if (!lwTupleLeaves(b, mlirOperationGetOperand(op, 1), &shape))
+    return false;
+  Val idx = lwToIndex(b, idxv), prefix = lwKonst(1);
+  out->n = shape.n;
+  for (int j = 0; j < shape.n; ++j) {
+    out->v[j] = lwRemu(b, lwDivu(b, idx, prefix), shape.v[j]);
+    prefix = lwMul(b, prefix, shape.v[j]);
+  }
+  return true;
+}
+
+/*--- crd2idx ----------------------------------------------------------------------*/
+
+
+
+/* crd2idx of an integer coordinate `x` in mode `shape` (pycute): split
+ * colexicographically over sub-modes; the last one takes the rest. */
+void lwCrdInt(Builder *b, Val x, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc) {
+  if (flyIntTupleIsLeaf(shape)) {
+    lwLinAdd(b, acc, lwMul(b, x, lc->stride->v[lc->at]));
+    lc->at++;
+    return;
+  }
+  int rank = flyIntTupleGetRank(shape);
+  for (int i = 0; i < rank; ++i) {
+    const FlyIntTuple *sub = flyIntTupleGetElem(shape, i);
+    if (i == rank - 1) {
+      lwCrdInt(b, x, sub, lc, acc);
+      break;
+    }
+    Val extent = lwProduct(b, lc->shape, lc->at, lwCountLeaves(sub));
+    lwCrdInt(b, lwRemu(b, x, extent), sub, lc, acc);
+    x = lwDivu(b, x, extent);
+  }
+}
+
+/* crd2idx of a tuple coordinate whose leaves are `cl` (cursor *ci). */
+void lwCrdTuple(Builder *b, const FlyIntTuple *crd, const Leaves *cl, int *ci,
+                     const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc) {
+  if (flyIntTupleIsLeaf(crd)) {
+    lwCrdInt(b, cl->v[(*ci)++], shape, lc, acc);
+    return;
+  }
+  int rank = flyIntTupleIsLeaf(shape) ? 1 : flyIntTupleGetRank(shape);
+  for (int i = 0; i < rank; ++i) {
+    const FlyIntTuple *sub = flyIntTupleIsLeaf(shape) ? shape : flyIntTupleGetElem(shape, i);
+    if (i < flyIntTupleGetRank(crd))
+      lwCrdTuple(b, flyIntTupleGetElem(crd, i), cl, ci, sub, lc, acc);
+    else
+      lc->at += lwCountLeaves(sub); /* a shorter coordinate leaves modes at 0 */
+  }
+}
+
+/* outer(crd) as constant + dynamic parts. */
+bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l,
+                        Lin *acc) {
+  Leaves shape, stride;
+  if (!lwLayoutLeaves(b, layoutv, l, &shape, &stride))
+    return false;
+  LayoutCursor lc = {&shape, &stride, 0};
+  if (flyTypeGetKind(mlirValueGetType(crdv)) == FLY_TYPE_NONE) {
+    lwCrdInt(b, lwToIndex(b, crdv), flyLayoutGetShape(l), &lc, acc);
+    return true;
+  }
+  FlyStatic c;
+  Leaves cl;
+  int ci = 0;
+  if (!flyStaticOfValue(b->lctx, crdv, &c) || !lwTupleLeaves(b, crdv, &cl))
+    return false;
+  lwCrdTuple(b, c.tuple, &cl, &ci, flyLayoutGetShape(l), &lc, acc);
+  return true;
+}
+
+/* y = x ^ ((x & (((1<<B)-1) << (M+max(S,0)))) >> S), on a dynamic x. */
+Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x) {
+  int bits, base, shift;
+  flySwizzleGetParams(s, &bits, &base, &shift);
+  if (x.isConst)
+    return lwKonst(flySwizzleApply(s, x.c));
+  if (bits == 0)
+    return x;
+  int64_t mask = ((INT64_C(1) << bits) - 1) << (base + (shift > 0 ? shift : 0));
+  Val picked = lwBinary(b, "arith.andi", x, lwKonst(mask));
+  Val moved = shift >= 0 ? lwBinary(b, "arith.shrui", picked, lwKonst(shift))
+                         : lwBinary(b, "arith.shli", picked, lwKonst(-shift));
+  return lwBinary(b, "arith.xori", x, moved);
+}
+
+/* inner(offset + outer(crd)) with the period-aligned constant kept out of
+ * the swizzle's XOR. */
+bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv,
+                          const FlyComposedLayout *c, Val *out) {
+  MlirOperation def = lwDefiningOp(compv);
+  MlirValue outerv = compv;
+  if (!mlirOperationIsNull(def) && flyOpIs(def, "make_composed_layout") &&
+      mlirOperationGetNumOperands(def) == 2)
+    outerv = mlirOperationGetOperand(def, 1);
+  Lin acc = {flyComposedLayoutGetOffset(c), lwKonst(0)};
+  if (!lwLayoutApply(b, crdv, outerv, flyComposedLayoutGetOuter(c), &acc))
+    return false;
+  const FlySwizzle *s = flyComposedLayoutGetSwizzle(c);
+  if (!s) { /* a layout as the inner function: an integer coordinate into it */
+    const FlyLayout *inner = flyComposedLayoutGetInner(c);
+    Leaves shape, stride;
+    int next = 0;
+    shape.n = stride.n = 0;
+    if (!lwPushLeaves(b, flyLayoutGetShape(inner), (MlirOperation){NULL}, &next, &shape) ||
+        !lwPushLeaves(b, flyLayoutGetStride(inner), (MlirOperation){NULL}, &next, &stride))
+      return false;
+    LayoutCursor lc = {&shape, &stride, 0};
+    Lin r = {0, lwKonst(0)};
+    lwCrdInt(b, lwLinValue(b, &acc), flyLayoutGetShape(inner), &lc, &r);
+    *out = lwLinValue(b, &r);
+    return true;
+  }
+  int bits, base, shift;
+  flySwizzleGetParams(s, &bits, &base, &shift);
+  int64_t period = INT64_C(1) << (bits + base + (shift > 0 ? shift : -shift));
+  int64_t hi = acc.c >= 0 ? acc.c - acc.c % period : 0;
+  Lin low = {acc.c - hi, acc.dyn};
+  *out = lwAdd(b, lwSwizzle(b, s, lwLinValue(b, &low)), lwKonst(hi));
+  return true;
+}
+
+/* Casts an index value to the op's declared integer result type. */
+MlirValue lwFromIndex(Builder *b, Val x, MlirType type) {
+  MlirValue v = lwValueOf(b, x);
+  if (mlirTypeIsAIndex(type))
+    return v;
+  return lwEmit(b, "arith.index_cast", 1, &v, type);
+}
+
