@@ -186,6 +186,8 @@ static int readSymbols(ElfReader *r, const Section *tab) {
 static int readRelocs(ElfReader *r, const Section *rela) {
   FlyCodeObject *co = r->co;
   const Section *symtab = rela->link < r->numSecs ? &r->secs[rela->link] : NULL;
+  if (symtab && symtab->type != SHT_SYMTAB_ && symtab->type != SHT_DYNSYM_)
+    symtab = NULL; /* only symbol tables are known to lie inside the file */
   size_t num = rela->size / RELA_SIZE, numSyms = symtab ? symtab->size / SYM_SIZE : 0;
   FlyCodeObjectReloc *grown =
       flyRealloc(co->relocs, (co->numRelocs + num + 1) * sizeof(FlyCodeObjectReloc));

@@ -263,7 +263,11 @@ bool flyEmuLaunch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *
   FlyEmuStats *st = stats ? stats : &local;
   memset(st, 0, sizeof *st);
   memset(fault, 0, sizeof *fault);
-  const FlyKernelInfo *k = flyCodeObjectFindKernel(mod->co, desc->kernel);
+  const FlyKernelInfo *k = desc->kernel ? flyCodeObjectFindKernel(mod->co, desc->kernel) : NULL;
+  if (!desc->kernel) {
+    invalid(fault, "", "no kernel name given");
+    return false;
+  }
   if (!k) {
     invalid(fault, desc->kernel, "no kernel named '%s' in the code object", desc->kernel);
     return false;
