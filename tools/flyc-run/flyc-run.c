@@ -41,6 +41,8 @@ static const char usageText[] =
     "  --threads N              worker threads (default: one per CPU)\n"
     "  --lds BYTES              dynamic LDS per workgroup (default 0)\n"
     "  --stats                  print instruction counts and throughput\n"
+    "  --list                   list the code object's kernels and their arguments\n"
+    "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
     "\n"
     "Exit status: 0 success; 1 error, GPU fault or failed check; 2 usage error.\n";
@@ -48,7 +50,7 @@ static const char usageText[] =
 typedef struct Options {
   const char *code, *kernel, *chip;
   uint32_t grid[3], block[3];
-  bool haveGrid, haveBlock, stats;
+  bool haveGrid, haveBlock, stats, list;
   unsigned threads;
   uint32_t lds;
   RunArg *args;
@@ -133,6 +135,8 @@ static int parseCommandLine(Options *o, int argc, char **argv, FlyStrBuf *err) {
     const char *a = argv[i];
     if (strcmp(a, "--stats") == 0) {
       o->stats = true;
+    } else if (strcmp(a, "--list") == 0) {
+      o->list = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (i + 1 >= argc)
         return usage("option '%s' needs a value", a);
@@ -151,6 +155,7 @@ static int parseCommandLine(Options *o, int argc, char **argv, FlyStrBuf *err) {
           strcmp(o->args[i].name, o->args[j].name) == 0)
         return usage("two buffers are named '%s'", o->args[i].name);
   if (!o->code) return usage("missing the code object file");
+  if (o->list) return 0;
   if (!o->kernel) return usage("missing --kernel NAME");
   if (!o->haveGrid) return usage("missing --grid X[,Y,Z]");
   if (!o->haveBlock) return usage("missing --block X[,Y,Z]");
@@ -190,11 +195,35 @@ static void printStats(const FlyLaunchResult *r) {
          (unsigned long long)s->waveInstructions, s->seconds, rate / 1e6);
 }
 
+static void listKernel(const FlyKernelInfo *k) {
+  printf("kernel %s: %zu arguments, kernarg %u bytes, LDS %u bytes, max workgroup %u, "
+         "%u VGPRs, %u AGPRs, %u SGPRs\n", k->name, k->numExplicitArgs, k->kernargSegmentSize,
+         k->groupSegmentFixedSize, k->maxFlatWorkgroupSize, k->vgprCount, k->agprCount,
+         k->sgprCount);
+  for (size_t i = 0; i < k->numExplicitArgs; ++i) {
+    const FlyKernelArg *a = &k->args[i];
+    printf("  [%zu] offset %u size %u %s%s%s%s%s\n", i, a->offset, a->size, a->valueKind,
+           *a->name ? " " : "", a->name, *a->typeName ? " : " : "", a->typeName);
+  }
+}
+
+/* --list: what a launch needs to know, from the metadata. */
+static int listKernels(FlyModule *mod) {
+  const FlyCodeObject *co = flyModuleGetCodeObject(mod);
+  printf("%s code object, %zu kernels\n", flyGpuMachGetName(flyCodeObjectGetMach(co)),
+         flyCodeObjectGetNumKernels(co));
+  for (size_t i = 0; i < flyCodeObjectGetNumKernels(co); ++i)
+    listKernel(flyCodeObjectGetKernel(co, i));
+  return 0;
+}
+
 /* Device work once the command line is valid. */
 static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
   FlyModule *mod = flyModuleLoadFile(dev, o->code, err);
   if (!mod)
     return fail(err->data);
+  if (o->list)
+    return listKernels(mod);
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], err))
       return fail(err->data);
