@@ -49,9 +49,9 @@ typedef struct FlyComposedLayout FlyComposedLayout;
 
 /// The kind of a leaf of an int tuple.
 typedef enum FlyLeafKind {
-  FLY_LEAF_INT = 0,     ///< a static integer
-  FLY_LEAF_DYNAMIC = 1, ///< an integer known only at run time, printed `?`
-  FLY_LEAF_BASIS = 2,   ///< value * E<path...>, printed `vEi` or `vEi.j`
+  FLY_LEAF_INT = 0,       ///< a static integer
+  FLY_LEAF_DYNAMIC = 1,   ///< an integer known only at run time, printed `?`
+  FLY_LEAF_BASIS = 2,     ///< value * E<path...>, printed `vEi` or `vEi.j`
   FLY_LEAF_UNDERSCORE = 3 ///< the slicing wildcard `_` (coordinates only)
 } FlyLeafKind;
 
@@ -89,7 +89,8 @@ int64_t flyIntTupleGetValue(const FlyIntTuple *t);
 /// The basis path of a basis leaf: returns its depth, stores it in path[]
 /// (room for 8 entries).
 int flyIntTupleGetBasis(const FlyIntTuple *t, int *path);
-/// rank: number of elements of a tuple; 1 for a leaf. Example: rank((2,(3,4))) = 2.
+/// rank: number of elements of a tuple; 1 for a leaf.
+/// Example: rank((2,(3,4))) = 2.
 int flyIntTupleGetRank(const FlyIntTuple *t);
 /// Element i of a tuple, or the leaf itself for i == 0; NULL if out of range.
 const FlyIntTuple *flyIntTupleGetElem(const FlyIntTuple *t, int i);
@@ -112,7 +113,8 @@ const FlyIntTuple *flyIntTupleTake(FlyLayoutCtx *ctx, const FlyIntTuple *t,
 /// select<i...>: the listed elements in order. select((2,3,4),{2,0}) = (4,2).
 const FlyIntTuple *flyIntTupleSelect(FlyLayoutCtx *ctx, const FlyIntTuple *t,
                                      int n, const int *idx);
-/// append: (t..., x). A leaf t counts as the 1-tuple (t). append((2,3),4) = (2,3,4).
+/// append: (t..., x). A leaf t counts as the 1-tuple (t).
+/// Example: append((2,3),4) = (2,3,4).
 const FlyIntTuple *flyIntTupleAppend(FlyLayoutCtx *ctx, const FlyIntTuple *t,
                                      const FlyIntTuple *x);
 /// prepend: (x, t...). prepend((2,3),4) = (4,2,3).
@@ -170,8 +172,8 @@ const FlyIntTuple *flyLayoutCosize(FlyLayoutCtx *ctx, const FlyLayout *l);
 /// get<i>: mode i. get<1>((4,(2,3)):(1,(4,8))) = (2,3):(4,8).
 const FlyLayout *flyLayoutGet(FlyLayoutCtx *ctx, const FlyLayout *l, int i);
 /// take<b,e> on shape and stride: take<1,3>((2,3,4):(1,2,6)) = (3,4):(2,6).
-const FlyLayout *flyLayoutTake(FlyLayoutCtx *ctx, const FlyLayout *l,
-                               int begin, int end);
+const FlyLayout *flyLayoutTake(FlyLayoutCtx *ctx, const FlyLayout *l, int begin,
+                               int end);
 /// select<i...>: select<2,0>((2,3,4):(1,2,6)) = (4,2):(6,1).
 const FlyLayout *flyLayoutSelect(FlyLayoutCtx *ctx, const FlyLayout *l, int n,
                                  const int *idx);
@@ -208,11 +210,14 @@ const FlyLayout *flyLayoutCoalesce(FlyLayoutCtx *ctx, const FlyLayout *l);
 /// (2,6):(1,2).
 const FlyLayout *flyLayoutCoalesceByMode(FlyLayoutCtx *ctx, const FlyLayout *l,
                                          const FlyIntTuple *profile);
-/// filter: stride-0 modes become size 1, then coalesce. filter((4,2):(0,1)) = 2:1.
+/// filter: stride-0 modes become size 1, then coalesce.
+/// Example: filter((4,2):(0,1)) = 2:1.
 const FlyLayout *flyLayoutFilter(FlyLayoutCtx *ctx, const FlyLayout *l);
-/// composition (pycute): R(c) = A(B(c)) for every c in B's domain, R is
-/// congruent to B. Fails ("inadmissible composition") when a stride of B
-/// neither divides nor is divided by a mode extent of coalesce(A).
+/// composition (pycute): R = (A o B_0, A o B_1, ...) by mode of B, so R is
+/// compatible with B, and R_i(c) = A(B_i(c)) for B_i(c) inside A's domain.
+/// Fails ("inadmissible composition") when a stride of B neither divides nor
+/// is divided by a mode extent of coalesce(A). Shapes are not checked for
+/// divisibility (pycute): composition((4,3):(1,5),6:1) = 4:1.
 /// Example: composition((6,2):(8,2), (4,3):(3,1)) = ((2,2),3):((24,2),8).
 const FlyLayout *flyLayoutComposition(FlyLayoutCtx *ctx, const FlyLayout *a,
                                       const FlyLayout *b);
@@ -315,7 +320,8 @@ const FlyLayout *flyLayoutParse(FlyLayoutCtx *ctx, const char *text);
 /// Prints `shape:stride` canonically.
 void flyLayoutPrint(const FlyLayout *l, FlyStrBuf *out);
 
-/*---- Tilers -----------------------------------------------------------------*/
+/*---- Tilers
+ * -----------------------------------------------------------------*/
 
 /// A tiler that is one layout.
 const FlyTiler *flyTilerCreateLayout(FlyLayoutCtx *ctx, const FlyLayout *l);
@@ -377,7 +383,8 @@ const FlyComposedLayout *flyComposedLayoutParse(FlyLayoutCtx *ctx,
 /// Prints `inner o offset o outer`.
 void flyComposedLayoutPrint(const FlyComposedLayout *c, FlyStrBuf *out);
 
-/*---- Calculator ----------------------------------------------------------------*/
+/*---- Calculator
+ * ----------------------------------------------------------------*/
 
 /// Evaluates one calculator expression such as `composition(8:2,(2,2):(2,1))`
 /// (docs/layout-algebra.md lists the calls) and appends the canonical result

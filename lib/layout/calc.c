@@ -27,9 +27,12 @@ typedef struct Val {
 
 enum { MAX_ARGS = 8 };
 
+typedef struct Fn Fn;
+
 typedef struct Call {
   FlyLayoutCtx *ctx;
   const char *name;
+  const Fn *fn;
   int argc;
   Val argv[MAX_ARGS];
 } Call;
@@ -77,7 +80,8 @@ static const FlyTiler *tupleTiler(FlyLayoutCtx *ctx, const FlyIntTuple *t) {
     return NULL;
   for (int i = 0; i < t->rank; i++) {
     const FlyIntTuple *e = t->elems[i];
-    if (!(m[i] = tupleTiler(ctx, e)) && !(e->rank < 0 && e->kind == FLY_LEAF_UNDERSCORE))
+    if (!(m[i] = tupleTiler(ctx, e)) &&
+        !(e->rank < 0 && e->kind == FLY_LEAF_UNDERSCORE))
       return NULL;
   }
   return flyTilerCreateByMode(ctx, t->rank, m);
@@ -101,7 +105,8 @@ static const FlyTiler *argTiler(Call *c, int i) {
 
 static const FlyIntTuple *argTuple(Call *c, int i) {
   Val *v = &c->argv[i];
-  return v->kind == V_TUPLE ? v->tuple : wrongArg(c, i, "an integer or a tuple");
+  return v->kind == V_TUPLE ? v->tuple
+                            : wrongArg(c, i, "an integer or a tuple");
 }
 
 static int argInt(Call *c, int i, int64_t *out) {
@@ -124,6 +129,13 @@ static Val tupleVal(const FlyIntTuple *t) {
   return (Val){.kind = V_TUPLE, .tuple = t};
 }
 
+/* Evaluators return 1 on success; `failed(flyLtFail(...))` records and
+ * returns 0. */
+static int failed(const void *recorded) {
+  (void)recorded;
+  return 0;
+}
+
 static int setLayout(Val *out, const FlyLayout *l) {
   *out = layoutVal(l);
   return l != NULL;
@@ -142,21 +154,23 @@ typedef const FlyLayout *(*UnaryOp)(FlyLayoutCtx *, const FlyLayout *);
 typedef const FlyLayout *(*LayoutOp)(FlyLayoutCtx *, const FlyLayout *,
                                      const FlyLayout *);
 
-typedef struct Fn {
+/* A calculator function: its arity, its evaluator, and for the evaluators
+ * shared by several functions the library operation to apply. */
+struct Fn {
   const char *name;
   int minArgs, maxArgs;
   int (*eval)(Call *c, Val *out);
   const void *op;
-} Fn;
-
-static const Fn *findFn(const char *name, size_t len);
+};
 
 static int evalTilerOp(Call *c, Val *out) {
-  const Fn *fn = findFn(c->name, strlen(c->name));
-  if (c->argv[0].kind == V_COMPOSED && fn->op == (const void *)flyLayoutCompositionTiler) {
+  const Fn *fn = c->fn;
+  if (c->argv[0].kind == V_COMPOSED &&
+      fn->op == (const void *)flyLayoutCompositionTiler) {
     const FlyTiler *t = argTiler(c, 1);
     out->kind = V_COMPOSED;
-    out->composed = t ? flyComposedLayoutCompose(c->ctx, c->argv[0].composed, t) : NULL;
+    out->composed =
+        t ? flyComposedLayoutCompose(c->ctx, c->argv[0].composed, t) : NULL;
     return out->composed != NULL;
   }
   const FlyLayout *a = argLayout(c, 0);
@@ -165,13 +179,13 @@ static int evalTilerOp(Call *c, Val *out) {
 }
 
 static int evalUnary(Call *c, Val *out) {
-  const Fn *fn = findFn(c->name, strlen(c->name));
+  const Fn *fn = c->fn;
   const FlyLayout *a = argLayout(c, 0);
   return setLayout(out, a ? ((UnaryOp)fn->op)(c->ctx, a) : NULL);
 }
 
 static int evalLayoutOp(Call *c, Val *out) {
-  const Fn *fn = findFn(c->name, strlen(c->name));
+  const Fn *fn = c->fn;
   const FlyLayout *a = argLayout(c, 0);
   const FlyLayout *b = a ? argLayout(c, 1) : NULL;
   return setLayout(out, b ? ((LayoutOp)fn->op)(c->ctx, a, b) : NULL);
@@ -215,7 +229,8 @@ static int evalCrd2Idx(Call *c, Val *out) {
   if (!crd)
     return 0;
   if (c->argv[1].kind == V_COMPOSED)
-    return setTuple(out, flyComposedLayoutCrd2Idx(c->ctx, crd, c->argv[1].composed));
+    return setTuple(out,
+                    flyComposedLayoutCrd2Idx(c->ctx, crd, c->argv[1].composed));
   if (c->argc == 3) { /* crd2idx(c, shape, stride) as in pycute */
     const FlyIntTuple *s = argTuple(c, 1), *d = s ? argTuple(c, 2) : NULL;
     const FlyLayout *l = d ? flyLayoutCreate(c->ctx, s, d) : NULL;
@@ -230,8 +245,9 @@ static int evalIdx2Crd(Call *c, Val *out) {
   if (!idx)
     return 0;
   if (c->argc == 2 && c->argv[1].kind == V_LAYOUT)
-    return setTuple(out, flyIntTupleIdx2Crd(c->ctx, idx, c->argv[1].layout->shape,
-                                            c->argv[1].layout->stride));
+    return setTuple(out,
+                    flyIntTupleIdx2Crd(c->ctx, idx, c->argv[1].layout->shape,
+                                       c->argv[1].layout->stride));
   const FlyIntTuple *s = argTuple(c, 1);
   const FlyIntTuple *d = s && c->argc == 3 ? argTuple(c, 2) : NULL;
   if (!s || (c->argc == 3 && !d))
@@ -323,8 +339,9 @@ static int evalRecast(Call *c, Val *out) {
   if (!a || !argInt(c, 1, &from) || !argInt(c, 2, &to))
     return 0;
   if (from > 65536 || to > 65536)
-    return flyLtFail(c->ctx, "recast: element widths must be at most 65536 "
-                     "bits") != NULL;
+    return failed(flyLtFail(c->ctx,
+                            "recast: element widths must be at most 65536 "
+                            "bits"));
   return setLayout(out, flyLayoutRecast(c->ctx, a, (int)from, (int)to));
 }
 
@@ -350,11 +367,13 @@ static const Fn FNS[] = {
     {"zipped_divide", 2, 2, evalTilerOp, (const void *)flyLayoutZippedDivide},
     {"tiled_divide", 2, 2, evalTilerOp, (const void *)flyLayoutTiledDivide},
     {"flat_divide", 2, 2, evalTilerOp, (const void *)flyLayoutFlatDivide},
-    {"logical_product", 2, 2, evalTilerOp, (const void *)flyLayoutLogicalProduct},
+    {"logical_product", 2, 2, evalTilerOp,
+     (const void *)flyLayoutLogicalProduct},
     {"zipped_product", 2, 2, evalTilerOp, (const void *)flyLayoutZippedProduct},
     {"tiled_product", 2, 2, evalTilerOp, (const void *)flyLayoutTiledProduct},
     {"flat_product", 2, 2, evalTilerOp, (const void *)flyLayoutFlatProduct},
-    {"blocked_product", 2, 2, evalLayoutOp, (const void *)flyLayoutBlockedProduct},
+    {"blocked_product", 2, 2, evalLayoutOp,
+     (const void *)flyLayoutBlockedProduct},
     {"raked_product", 2, 2, evalLayoutOp, (const void *)flyLayoutRakedProduct},
     {"right_inverse", 1, 1, evalUnary, (const void *)flyLayoutRightInverse},
     {"left_inverse", 1, 1, evalUnary, (const void *)flyLayoutLeftInverse},
@@ -404,8 +423,8 @@ static int arityError(FlyLayoutCtx *ctx, const Fn *fn, int got) {
     flyLtFail(ctx, "%s takes %d or more arguments, got %d", fn->name,
               fn->minArgs, got);
   else
-    flyLtFail(ctx, "%s takes %d to %d arguments, got %d", fn->name,
-              fn->minArgs, fn->maxArgs, got);
+    flyLtFail(ctx, "%s takes %d to %d arguments, got %d", fn->name, fn->minArgs,
+              fn->maxArgs, got);
   return 0;
 }
 
@@ -413,21 +432,21 @@ static int parseCall(FlyLtParser *p, size_t nameLen, Val *out) {
   size_t at = p->pos;
   const Fn *fn = findFn(p->text + at, nameLen);
   if (!fn)
-    return flyLtFail(p->ctx, "unknown function '%.*s' at column %zu",
-                     (int)nameLen, p->text + at, at + 1) != NULL;
+    return failed(flyLtFail(p->ctx, "unknown function '%.*s' at column %zu",
+                            (int)nameLen, p->text + at, at + 1));
   p->pos += nameLen;
   flyLtAccept(p, '(');
   if (++p->depth > 32)
-    return flyLtFail(p->ctx, "calls nest too deeply") != NULL;
-  Call c = {p->ctx, fn->name, 0, {{0}}};
+    return failed(flyLtFail(p->ctx, "calls nest too deeply"));
+  Call c = {p->ctx, fn->name, fn, 0, {{0}}};
   do {
     if (c.argc == MAX_ARGS)
-      return flyLtFail(p->ctx, "%s: too many arguments", fn->name) != NULL;
+      return failed(flyLtFail(p->ctx, "%s: too many arguments", fn->name));
     if (!parseExpr(p, &c.argv[c.argc++]))
       return 0;
   } while (flyLtAccept(p, ','));
   if (!flyLtAccept(p, ')'))
-    return flyLtSyntaxError(p, "',' or ')'") != NULL;
+    return failed(flyLtSyntaxError(p, "',' or ')'"));
   p->depth--;
   if (c.argc < fn->minArgs || c.argc > fn->maxArgs)
     return arityError(p->ctx, fn, c.argc);
@@ -474,8 +493,10 @@ static int parseExpr(FlyLtParser *p, Val *out) {
     if (flyLtAccept(&probe, '('))
       return parseCall(p, n, out);
     if (!(s[0] == 'S' && s[1] == '<'))
-      return flyLtFail(p->ctx, "syntax error at column %zu: expected a call "
-                       "or a literal, found '%.*s'", p->pos + 1, (int)n, s) != NULL;
+      return failed(flyLtFail(p->ctx,
+                              "syntax error at column %zu: expected a call "
+                              "or a literal, found '%.*s'",
+                              p->pos + 1, (int)n, s));
   }
   if (s[0] == '[') {
     out->kind = V_TILER;

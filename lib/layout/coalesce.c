@@ -52,8 +52,10 @@ const FlyLayout *flyLayoutCoalesceByMode(FlyLayoutCtx *ctx, const FlyLayout *l,
     return flyLayoutCoalesce(ctx, l);
   int r = flyLayoutGetRank(l);
   if (profile->rank > r)
-    return flyLtFail(ctx, "coalesce: the profile has rank %d but the layout "
-                     "has rank %d", profile->rank, r);
+    return flyLtFail(ctx,
+                     "coalesce: the profile has rank %d but the layout "
+                     "has rank %d",
+                     profile->rank, r);
   const FlyLayout **modes = flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);
   if (!modes)
     return NULL;

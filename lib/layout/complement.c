@@ -76,10 +76,11 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
       continue;
     int64_t end = flyLtMul(ctx, modes[i].shape, modes[i].stride);
     if (cur > end)
-      return flyLtFail(ctx, "complement: mode %lld:%lld overlaps the modes "
-                       "below it (%lld > %lld)", (long long)modes[i].shape,
-                       (long long)modes[i].stride, (long long)cur,
-                       (long long)end);
+      return flyLtFail(ctx,
+                       "complement: mode %lld:%lld overlaps the modes "
+                       "below it (%lld > %lld)",
+                       (long long)modes[i].shape, (long long)modes[i].stride,
+                       (long long)cur, (long long)end);
     rs[m] = flyLtFloorDiv(ctx, modes[i].stride, cur);
     rd[m++] = cur;
     cur = end;

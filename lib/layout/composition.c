@@ -9,8 +9,8 @@
 
 /* A composed with the single mode restShape:restStride of B. */
 static const FlyLayout *composeMode(FlyLayoutCtx *ctx, const int64_t *as,
-                                    const int64_t *ad, int n,
-                                    int64_t restShape, int64_t restStride) {
+                                    const int64_t *ad, int n, int64_t restShape,
+                                    int64_t restStride) {
   if (restStride == 0)
     return flyLtLayout(ctx, flyLtInt(ctx, restShape), flyLtInt(ctx, 0));
   int64_t *rs = flyLtAlloc(ctx, (size_t)(n + 1) * sizeof *rs);
@@ -20,8 +20,10 @@ static const FlyLayout *composeMode(FlyLayoutCtx *ctx, const int64_t *as,
   int m = 0;
   for (int i = 0; i + 1 < n; i++) {
     int64_t cs = as[i];
-    if (flyLtFloorMod(ctx, cs, restStride) != 0 && flyLtFloorMod(ctx, restStride, cs) != 0)
-      return flyLtFail(ctx, "inadmissible composition: stride %lld and shape "
+    if (flyLtFloorMod(ctx, cs, restStride) != 0 &&
+        flyLtFloorMod(ctx, restStride, cs) != 0)
+      return flyLtFail(ctx,
+                       "inadmissible composition: stride %lld and shape "
                        "%lld of the left layout divide neither way",
                        (long long)restStride, (long long)cs);
     int64_t q = flyLtFloorDiv(ctx, cs, restStride);
@@ -49,7 +51,8 @@ static const FlyLayout *composeTree(FlyLayoutCtx *ctx, const int64_t *as,
                                     const FlyIntTuple *bd) {
   if (bs->rank < 0)
     return composeMode(ctx, as, ad, n, bs->value, bd->value);
-  const FlyLayout **modes = flyLtAlloc(ctx, (size_t)(bs->rank + 1) * sizeof *modes);
+  const FlyLayout **modes =
+      flyLtAlloc(ctx, (size_t)(bs->rank + 1) * sizeof *modes);
   if (!modes)
     return NULL;
   for (int i = 0; i < bs->rank; i++)

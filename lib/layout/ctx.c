@@ -38,9 +38,7 @@ void flyLayoutCtxDestroy(FlyLayoutCtx *ctx) {
   flyFree(ctx);
 }
 
-const char *flyLayoutCtxGetError(const FlyLayoutCtx *ctx) {
-  return ctx->error;
-}
+const char *flyLayoutCtxGetError(const FlyLayoutCtx *ctx) { return ctx->error; }
 
 void flyLayoutCtxClearError(FlyLayoutCtx *ctx) { ctx->error[0] = '\0'; }
 

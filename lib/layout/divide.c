@@ -26,7 +26,8 @@ const FlyLayout *flyLtByMode(FlyLayoutCtx *ctx, const FlyLayout *a,
   if (t->layout)
     return op(ctx, a, t->layout);
   int r = checkTilerRank(ctx, a, t, opName);
-  const FlyLayout **modes = r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);
+  const FlyLayout **modes =
+      r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);
   if (!modes)
     return NULL;
   for (int i = 0; i < r; i++) {
@@ -49,14 +50,17 @@ const FlyLayout *flyLtHierUnzip(FlyLayoutCtx *ctx, const FlyLayout *a,
   if (t->layout)
     return op(ctx, a, t->layout);
   int r = checkTilerRank(ctx, a, t, opName);
-  const FlyLayout **tiles = r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *tiles);
-  const FlyLayout **rests = r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *rests);
+  const FlyLayout **tiles =
+      r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *tiles);
+  const FlyLayout **rests =
+      r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *rests);
   if (!tiles || !rests)
     return NULL;
   for (int i = 0; i < r; i++) {
     const FlyLayout *mode = flyLtMode(ctx, a, i);
     if (mode && i < t->rank) {
-      const FlyLayout *split = flyLtHierUnzip(ctx, mode, t->modes[i], op, opName);
+      const FlyLayout *split =
+          flyLtHierUnzip(ctx, mode, t->modes[i], op, opName);
       if (!split)
         return NULL;
       tiles[i] = flyLtMode(ctx, split, 0);

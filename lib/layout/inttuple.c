@@ -45,7 +45,8 @@ const FlyIntTuple *flyIntTupleCreateBasis(FlyLayoutCtx *ctx, int64_t scale,
 const FlyIntTuple *flyLtTuple(FlyLayoutCtx *ctx, int rank,
                               const FlyIntTuple *const *elems) {
   FlyIntTuple *t = flyLtAlloc(ctx, sizeof *t);
-  const FlyIntTuple **e = flyLtAlloc(ctx, (size_t)(rank ? rank : 1) * sizeof *e);
+  const FlyIntTuple **e =
+      flyLtAlloc(ctx, (size_t)(rank ? rank : 1) * sizeof *e);
   if (!t || !e)
     return NULL;
   for (int i = 0; i < rank; i++)
@@ -80,7 +81,9 @@ int flyIntTupleGetBasis(const FlyIntTuple *t, int *path) {
   return t->basisDepth;
 }
 
-int flyIntTupleGetRank(const FlyIntTuple *t) { return t->rank < 0 ? 1 : t->rank; }
+int flyIntTupleGetRank(const FlyIntTuple *t) {
+  return t->rank < 0 ? 1 : t->rank;
+}
 
 const FlyIntTuple *flyIntTupleGetElem(const FlyIntTuple *t, int i) {
   if (t->rank < 0)
@@ -181,7 +184,8 @@ const FlyIntTuple *flyIntTupleFlatten(FlyLayoutCtx *ctx, const FlyIntTuple *t) {
 int64_t *flyLtFlatInts(FlyLayoutCtx *ctx, const FlyIntTuple *t, int *n,
                        const char *what) {
   int count = flyLtLeafCount(t);
-  const FlyIntTuple **leaves = flyLtAlloc(ctx, (size_t)(count + 1) * sizeof *leaves);
+  const FlyIntTuple **leaves =
+      flyLtAlloc(ctx, (size_t)(count + 1) * sizeof *leaves);
   int64_t *v = flyLtAlloc(ctx, (size_t)(count + 1) * sizeof *v);
   if (!leaves || !v)
     return NULL;
@@ -190,13 +194,15 @@ int64_t *flyLtFlatInts(FlyLayoutCtx *ctx, const FlyIntTuple *t, int *n,
   for (int i = 0; i < count; i++) {
     if (leaves[i]->kind != FLY_LEAF_INT)
       return flyLtFail(ctx, "%s requires a static integer %s", what,
-                       leaves[i]->kind == FLY_LEAF_DYNAMIC ? "layout" : "stride");
+                       leaves[i]->kind == FLY_LEAF_DYNAMIC ? "layout"
+                                                           : "stride");
     v[i] = leaves[i]->value;
   }
   return v;
 }
 
-const FlyIntTuple *flyLtIntsToTuple(FlyLayoutCtx *ctx, const int64_t *v, int n) {
+const FlyIntTuple *flyLtIntsToTuple(FlyLayoutCtx *ctx, const int64_t *v,
+                                    int n) {
   if (n == 1)
     return flyLtInt(ctx, v[0]);
   const FlyIntTuple **e = flyLtAlloc(ctx, (size_t)(n + 1) * sizeof *e);
@@ -217,8 +223,8 @@ const FlyIntTuple *flyIntTupleTake(FlyLayoutCtx *ctx, const FlyIntTuple *t,
                                    int begin, int end) {
   int r = flyIntTupleGetRank(t);
   if (begin < 0 || end > r || begin > end)
-    return flyLtFail(ctx, "take<%d,%d> is out of range for rank %d", begin,
-                     end, r);
+    return flyLtFail(ctx, "take<%d,%d> is out of range for rank %d", begin, end,
+                     r);
   return flyLtTuple(ctx, end - begin, elemsOf(&t, t) + begin);
 }
 
@@ -274,8 +280,8 @@ const FlyIntTuple *flyIntTupleGroup(FlyLayoutCtx *ctx, const FlyIntTuple *t,
   return flyLtTuple(ctx, n, e);
 }
 
-static const FlyIntTuple *prefixProduct(FlyLayoutCtx *ctx,
-                                        const FlyIntTuple *s, int64_t *init) {
+static const FlyIntTuple *prefixProduct(FlyLayoutCtx *ctx, const FlyIntTuple *s,
+                                        int64_t *init) {
   if (s->rank < 0) {
     const FlyIntTuple *r = flyLtInt(ctx, *init);
     *init = flyLtMul(ctx, *init, s->value);
@@ -305,13 +311,16 @@ static const FlyIntTuple *idx2crd(FlyLayoutCtx *ctx, const FlyIntTuple *idx,
   if (idx->rank >= 0 && s->rank < 0)
     return flyLtFail(ctx, "idx2crd: the index has more modes than the shape");
   if (idx->rank >= 0 && idx->rank != s->rank)
-    return flyLtFail(ctx, "idx2crd: the index has rank %d but the shape has "
-                     "rank %d", idx->rank, s->rank);
+    return flyLtFail(ctx,
+                     "idx2crd: the index has rank %d but the shape has "
+                     "rank %d",
+                     idx->rank, s->rank);
   if (s->rank < 0) {
     if (d->value == 0 || s->value == 0)
       return flyLtFail(ctx, "idx2crd: division by a zero stride or shape");
-    return flyLtInt(ctx, flyLtFloorMod(ctx, flyLtFloorDiv(ctx, idx->value, d->value),
-                                       s->value));
+    return flyLtInt(
+        ctx,
+        flyLtFloorMod(ctx, flyLtFloorDiv(ctx, idx->value, d->value), s->value));
   }
   const FlyIntTuple **e = flyLtAlloc(ctx, (size_t)(s->rank + 1) * sizeof *e);
   if (!e)

@@ -18,7 +18,8 @@ static int congruent(const FlyIntTuple *a, const FlyIntTuple *b) {
 
 static int validShape(const FlyIntTuple *s) {
   if (s->rank < 0)
-    return s->kind == FLY_LEAF_DYNAMIC || (s->kind == FLY_LEAF_INT && s->value > 0);
+    return s->kind == FLY_LEAF_DYNAMIC ||
+           (s->kind == FLY_LEAF_INT && s->value > 0);
   for (int i = 0; i < s->rank; i++)
     if (!validShape(s->elems[i]))
       return 0;
@@ -78,8 +79,12 @@ const FlyLayout *flyLayoutCreateCompact(FlyLayoutCtx *ctx,
 
 const FlyIntTuple *flyLayoutGetShape(const FlyLayout *l) { return l->shape; }
 const FlyIntTuple *flyLayoutGetStride(const FlyLayout *l) { return l->stride; }
-int flyLayoutGetRank(const FlyLayout *l) { return flyIntTupleGetRank(l->shape); }
-int flyLayoutGetDepth(const FlyLayout *l) { return flyIntTupleGetDepth(l->shape); }
+int flyLayoutGetRank(const FlyLayout *l) {
+  return flyIntTupleGetRank(l->shape);
+}
+int flyLayoutGetDepth(const FlyLayout *l) {
+  return flyIntTupleGetDepth(l->shape);
+}
 
 int flyLayoutEqual(const FlyLayout *a, const FlyLayout *b) {
   return flyIntTupleEqual(a->shape, b->shape) &&
@@ -133,8 +138,8 @@ const FlyLayout *flyLayoutCreateFromModes(FlyLayoutCtx *ctx, int n,
   return flyLtMakeLayout(ctx, n, modes);
 }
 
-const FlyLayout *flyLayoutTake(FlyLayoutCtx *ctx, const FlyLayout *l,
-                               int begin, int end) {
+const FlyLayout *flyLayoutTake(FlyLayoutCtx *ctx, const FlyLayout *l, int begin,
+                               int end) {
   return flyLtLayout(ctx, flyIntTupleTake(ctx, l->shape, begin, end),
                      flyIntTupleTake(ctx, l->stride, begin, end));
 }
@@ -168,7 +173,8 @@ const FlyLayout *flyLayoutGroup(FlyLayoutCtx *ctx, const FlyLayout *l,
                      flyIntTupleGroup(ctx, l->stride, begin, end));
 }
 
-/*---- crd2idx ----------------------------------------------------------------*/
+/*---- crd2idx
+ * ----------------------------------------------------------------*/
 
 /* The value of crd2idx: an integer part plus scaled basis terms (identity
  * layouts), kept as a small list. */
@@ -245,8 +251,10 @@ static void crd2idx(FlyLayoutCtx *ctx, Acc *acc, const FlyIntTuple *crd,
       return;
     }
     if (crd->rank != s->rank) {
-      flyLtFail(ctx, "crd2idx: the coordinate has rank %d but the layout "
-                "has rank %d", crd->rank, s->rank);
+      flyLtFail(ctx,
+                "crd2idx: the coordinate has rank %d but the layout "
+                "has rank %d",
+                crd->rank, s->rank);
       return;
     }
     for (int i = 0; i < s->rank; i++)
@@ -306,7 +314,8 @@ const FlyIntTuple *flyLayoutCrd2Idx(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
   if (acc.nterms == 0)
     return flyLtInt(ctx, acc.scalar);
   if (acc.scalar != 0)
-    return flyLtFail(ctx, "crd2idx: the layout mixes integer and basis strides");
+    return flyLtFail(ctx,
+                     "crd2idx: the layout mixes integer and basis strides");
   return termsToTuple(ctx, acc.terms, acc.nterms, 0);
 }
 

@@ -19,10 +19,10 @@
 #define FLY_LT_MAX_BASIS 8
 
 struct FlyIntTuple {
-  int rank;             /* number of elements; -1 for a leaf */
-  FlyLeafKind kind;     /* leaves only */
-  int64_t value;        /* integer value, or scale of a basis leaf */
-  int basisDepth;       /* basis leaves: length of basisPath */
+  int rank;         /* number of elements; -1 for a leaf */
+  FlyLeafKind kind; /* leaves only */
+  int64_t value;    /* integer value, or scale of a basis leaf */
+  int basisDepth;   /* basis leaves: length of basisPath */
   int basisPath[FLY_LT_MAX_BASIS];
   const FlyIntTuple **elems;
 };
@@ -78,8 +78,7 @@ const FlyIntTuple *flyLtTuple(FlyLayoutCtx *ctx, int rank,
 int64_t *flyLtFlatInts(FlyLayoutCtx *ctx, const FlyIntTuple *t, int *n,
                        const char *what);
 /// Builds a flat tuple of `n` integers; n == 1 gives the plain integer.
-const FlyIntTuple *flyLtIntsToTuple(FlyLayoutCtx *ctx, const int64_t *v,
-                                    int n);
+const FlyIntTuple *flyLtIntsToTuple(FlyLayoutCtx *ctx, const int64_t *v, int n);
 int flyLtIsStatic(const FlyIntTuple *t);
 /// Number of leaves.
 int flyLtLeafCount(const FlyIntTuple *t);
@@ -127,7 +126,8 @@ int flyLtAccept(FlyLtParser *p, char c);
 void *flyLtSyntaxError(FlyLtParser *p, const char *what);
 const FlyIntTuple *flyLtParseTuple(FlyLtParser *p);
 /// After a parsed shape: `:stride`, or compact strides when no ':' follows.
-const FlyLayout *flyLtParseLayoutAfter(FlyLtParser *p, const FlyIntTuple *shape);
+const FlyLayout *flyLtParseLayoutAfter(FlyLtParser *p,
+                                       const FlyIntTuple *shape);
 const FlyTiler *flyLtParseTiler(FlyLtParser *p);
 const FlySwizzle *flyLtParseSwizzle(FlyLtParser *p);
 /// After a parsed inner function: ` o OFFSET o LAYOUT`.

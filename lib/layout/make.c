@@ -23,7 +23,7 @@ static int collectOrder(FlyLayoutCtx *ctx, const FlyIntTuple *s,
   }
   if (s->rank != o->rank) {
     flyLtFail(ctx, "make_ordered_layout: the order is not congruent to the "
-              "shape");
+                   "shape");
     return 0;
   }
   for (int i = 0; i < o->rank; i++)
@@ -48,11 +48,9 @@ static const FlyIntTuple *compactFrom(FlyLayoutCtx *ctx, const FlyIntTuple *s,
   return flyLtTuple(ctx, s->rank, e);
 }
 
-static const FlyIntTuple *orderedStrides(FlyLayoutCtx *ctx,
-                                         const FlyIntTuple *s,
-                                         const FlyIntTuple *o,
-                                         const int64_t *size,
-                                         const int64_t *ord, int n) {
+static const FlyIntTuple *
+orderedStrides(FlyLayoutCtx *ctx, const FlyIntTuple *s, const FlyIntTuple *o,
+               const int64_t *size, const int64_t *ord, int n) {
   if (o->rank < 0) {
     int64_t start = 1;
     for (int j = 0; j < n; j++)
@@ -73,7 +71,7 @@ const FlyLayout *flyLayoutMakeOrdered(FlyLayoutCtx *ctx,
                                       const FlyIntTuple *order) {
   if (!flyLtIsStatic(shape) || !flyLtIsStatic(order))
     return flyLtFail(ctx, "make_ordered_layout requires a static shape and "
-                     "order");
+                          "order");
   unsigned mark = flyLtMark(ctx);
   int cap = flyLtLeafCount(order) + 1, n = 0;
   int64_t *size = flyLtAlloc(ctx, (size_t)cap * sizeof *size);
@@ -129,8 +127,10 @@ static int upcastMode(FlyLayoutCtx *ctx, int64_t n, int64_t *s, int64_t *d) {
     return 1;
   int64_t ad = *d < 0 ? -*d : *d;
   if (ad % n != 0 && n % ad != 0) {
-    flyLtFail(ctx, "recast: stride %lld and the width ratio %lld divide "
-              "neither way", (long long)*d, (long long)n);
+    flyLtFail(ctx,
+              "recast: stride %lld and the width ratio %lld divide "
+              "neither way",
+              (long long)*d, (long long)n);
     return 0;
   }
   *s = flyLtCeilDiv(ctx, *s, flyLtCeilDiv(ctx, n, ad));
@@ -186,7 +186,7 @@ const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
   if (u && down > 1) {
     if (!hasUnitStride(u->stride))
       return flyLtFail(ctx, "recast to a narrower type requires a stride-1 "
-                       "mode");
+                            "mode");
     u = flyLtLayout(ctx, recastTree(ctx, u->shape, u->stride, 1, down, 0),
                     recastTree(ctx, u->shape, u->stride, 1, down, 1));
   }
@@ -203,24 +203,30 @@ const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                : NULL;
   int r = flyIntTupleGetRank(shape), rb = flyLayoutGetRank(block);
   if (rb > r)
-    return flyLtFail(ctx, "tile_to_shape: the block has rank %d but the "
-                     "target shape has rank %d", rb, r);
+    return flyLtFail(ctx,
+                     "tile_to_shape: the block has rank %d but the "
+                     "target shape has rank %d",
+                     rb, r);
   const FlyIntTuple **reps = flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *reps);
   if (!reps)
     return NULL;
   for (int i = 0; i < r; i++) {
     const FlyLayout *m = i < rb ? flyLtMode(ctx, block, i) : NULL;
-    const FlyIntTuple *bs = m ? flyIntTupleProduct(ctx, m->shape) : flyLtInt(ctx, 1);
-    const FlyIntTuple *ts = flyIntTupleProduct(ctx, flyIntTupleGetElem(shape, i));
+    const FlyIntTuple *bs =
+        m ? flyIntTupleProduct(ctx, m->shape) : flyLtInt(ctx, 1);
+    const FlyIntTuple *ts =
+        flyIntTupleProduct(ctx, flyIntTupleGetElem(shape, i));
     if (!bs || !ts)
       return NULL;
     if (bs->value <= 0 || ts->value % bs->value != 0)
-      return flyLtFail(ctx, "tile_to_shape: block extent %lld does not divide "
+      return flyLtFail(ctx,
+                       "tile_to_shape: block extent %lld does not divide "
                        "the target extent %lld of mode %d",
                        (long long)bs->value, (long long)ts->value, i);
     reps[i] = flyLtInt(ctx, ts->value / bs->value);
   }
-  const FlyIntTuple *rs = r == 1 && shape->rank < 0 ? reps[0] : flyLtTuple(ctx, r, reps);
+  const FlyIntTuple *rs =
+      r == 1 && shape->rank < 0 ? reps[0] : flyLtTuple(ctx, r, reps);
   const FlyLayout *tiler = rs ? flyLayoutCreateCompact(ctx, rs) : NULL;
   return tiler ? flyLayoutBlockedProduct(ctx, block, tiler) : NULL;
 }

@@ -34,10 +34,14 @@ int flyLtAccept(FlyLtParser *p, char c) {
 void *flyLtSyntaxError(FlyLtParser *p, const char *what) {
   char c = p->text[p->pos];
   if (!c)
-    return flyLtFail(p->ctx, "syntax error at column %zu: expected %s, found "
-                     "the end of the input", p->pos + 1, what);
-  return flyLtFail(p->ctx, "syntax error at column %zu: expected %s, found "
-                   "'%c'", p->pos + 1, what, c);
+    return flyLtFail(p->ctx,
+                     "syntax error at column %zu: expected %s, found "
+                     "the end of the input",
+                     p->pos + 1, what);
+  return flyLtFail(p->ctx,
+                   "syntax error at column %zu: expected %s, found "
+                   "'%c'",
+                   p->pos + 1, what, c);
 }
 
 static int parseNumber(FlyLtParser *p, int64_t *out) {
@@ -65,8 +69,10 @@ static const FlyIntTuple *parseBasis(FlyLtParser *p, int64_t scale) {
     if (r <= 0)
       return r < 0 ? NULL : flyLtSyntaxError(p, "a basis index");
     if (depth == FLY_LT_MAX_BASIS || i > 64)
-      return flyLtFail(p->ctx, "basis index at column %zu is too deep or "
-                       "too large", p->pos);
+      return flyLtFail(p->ctx,
+                       "basis index at column %zu is too deep or "
+                       "too large",
+                       p->pos);
     path[depth++] = (int)i;
   } while (p->text[p->pos] == '.' && ++p->pos);
   return flyIntTupleCreateBasis(p->ctx, scale, depth, path);
@@ -123,13 +129,14 @@ static const FlyIntTuple *parseParenTuple(FlyLtParser *p) {
   return flyLtTuple(p->ctx, n, elems);
 }
 
-const FlyLayout *flyLtParseLayoutAfter(FlyLtParser *p, const FlyIntTuple *shape) {
+const FlyLayout *flyLtParseLayoutAfter(FlyLtParser *p,
+                                       const FlyIntTuple *shape) {
   if (!shape)
     return NULL;
   if (!flyLtAccept(p, ':'))
     return flyLtIsStatic(shape) ? flyLayoutCreateCompact(p->ctx, shape)
                                 : flyLtFail(p->ctx, "a shape without strides "
-                                            "must be static");
+                                                    "must be static");
   flyLtSkipSpace(p);
   const FlyIntTuple *stride = flyLtParseTuple(p);
   return stride ? flyLayoutCreate(p->ctx, shape, stride) : NULL;
@@ -178,8 +185,11 @@ static int parseSmallInt(FlyLtParser *p, int *out) {
   if (r == 0)
     flyLtSyntaxError(p, "an integer");
   if (r <= 0 || v > 62)
-    return r > 0 ? (flyLtFail(p->ctx, "swizzle parameter %" PRId64
-                              " is out of range", v), 0) : 0;
+    return r > 0
+               ? (flyLtFail(p->ctx,
+                            "swizzle parameter %" PRId64 " is out of range", v),
+                  0)
+               : 0;
   *out = (int)(neg ? -v : v);
   return 1;
 }
@@ -224,7 +234,7 @@ const FlyComposedLayout *flyLtParseComposedAfter(FlyLtParser *p,
     return NULL;
   if (off->kind != FLY_LEAF_INT)
     return flyLtFail(p->ctx, "the offset of a composed layout must be a "
-                     "static integer");
+                             "static integer");
   if (!flyLtAtComposeOp(p))
     return flyLtSyntaxError(p, "'o'");
   p->pos++;

@@ -58,8 +58,8 @@ static const FlyLayout *padRank(FlyLayoutCtx *ctx, const FlyLayout *l, int r) {
 }
 
 /* zip(get<first>(p), get<1-first>(p)) of the rank-2 product p. */
-static const FlyLayout *zipHalves(FlyLayoutCtx *ctx, const FlyLayout *p,
-                                  int r, int first) {
+static const FlyLayout *zipHalves(FlyLayoutCtx *ctx, const FlyLayout *p, int r,
+                                  int first) {
   const FlyLayout *x = flyLtMode(ctx, p, first);
   const FlyLayout *y = flyLtMode(ctx, p, 1 - first);
   const FlyLayout **modes = flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);

@@ -12,11 +12,15 @@ const FlySwizzle *flySwizzleCreate(FlyLayoutCtx *ctx, int bits, int base,
                                    int shift) {
   int mag = shift < 0 ? -shift : shift;
   if (bits < 0 || base < 0 || mag < bits)
-    return flyLtFail(ctx, "invalid swizzle S<%d,%d,%d>: requires B >= 0, "
-                     "M >= 0 and |S| >= B", bits, base, shift);
+    return flyLtFail(ctx,
+                     "invalid swizzle S<%d,%d,%d>: requires B >= 0, "
+                     "M >= 0 and |S| >= B",
+                     bits, base, shift);
   if (bits + base + mag > 62)
-    return flyLtFail(ctx, "invalid swizzle S<%d,%d,%d>: B+M+|S| exceeds 62 "
-                     "bits", bits, base, shift);
+    return flyLtFail(ctx,
+                     "invalid swizzle S<%d,%d,%d>: B+M+|S| exceeds 62 "
+                     "bits",
+                     bits, base, shift);
   FlySwizzle *s = flyLtAlloc(ctx, sizeof *s);
   if (s)
     *s = (FlySwizzle){bits, base, shift};

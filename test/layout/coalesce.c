@@ -36,12 +36,14 @@ static void testProperty(FlyLayoutCtx *ctx) {
                 "coalesce(%s) = %s has mergeable modes", ltStr(l), ltStr(c));
     }
     /* by mode: every top mode keeps its own function */
-    const FlyLayout *bm = flyLayoutCoalesceByMode(ctx, l, ltTuple(ctx, "(1,1)"));
+    const FlyLayout *bm =
+        flyLayoutCoalesceByMode(ctx, l, ltTuple(ctx, "(1,1)"));
     if (flyLayoutGetRank(l) >= 2 &&
         ltCheck(bm && flyLayoutGetRank(bm) == flyLayoutGetRank(l),
                 "coalesce(%s,(1,1)) keeps the rank", ltStr(l)))
       for (int m = 0; m < 2; m++) {
-        const FlyLayout *a = flyLayoutGet(ctx, l, m), *b = flyLayoutGet(ctx, bm, m);
+        const FlyLayout *a = flyLayoutGet(ctx, l, m),
+                        *b = flyLayoutGet(ctx, bm, m);
         for (int64_t i = 0; i < ltSize(ctx, a); i++)
           ltCheck(ltEval(ctx, a, i) == ltEval(ctx, b, i),
                   "coalesce(%s,(1,1)) mode %d", ltStr(l), m);
@@ -64,7 +66,8 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "coalesce((1,4):(9,2))", "4:2");
   ltExpect(ctx, "coalesce(((2,2),(2,2)):((1,4),(2,8)))", "(2,2,2,2):(1,4,2,8)");
   ltExpect(ctx, "coalesce((2,(1,6)):(1,(6,2)),(1,1))", "(2,6):(1,2)");
-  ltExpect(ctx, "coalesce(((2,2),(2,2)):((1,2),(8,4)),(1,1))", "(4,(2,2)):(1,(8,4))");
+  ltExpect(ctx, "coalesce(((2,2),(2,2)):((1,2),(8,4)),(1,1))",
+           "(4,(2,2)):(1,(8,4))");
   ltExpect(ctx, "filter((4,2):(0,1))", "2:1");
   ltExpect(ctx, "filter((4,2):(0,0))", "1:0");
   ltEnd();

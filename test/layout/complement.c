@@ -23,7 +23,8 @@ static void testProperty(FlyLayoutCtx *ctx) {
                    (long long)targets[t]))
         continue;
       tested++;
-      const FlyLayout *AC = flyLayoutAppend(ctx, flyLayoutGroup(ctx, A, 0, flyLayoutGetRank(A)), C);
+      const FlyLayout *AC = flyLayoutAppend(
+          ctx, flyLayoutGroup(ctx, A, 0, flyLayoutGetRank(A)), C);
       int64_t size = ltSize(ctx, AC);
       ltCheck(size >= targets[t], "(%s, complement(%s,%lld)=%s) has size %lld",
               ltStr(A), ltStr(A), (long long)targets[t], ltStr(C),
@@ -61,7 +62,8 @@ static void testExamples(FlyLayoutCtx *ctx) {
            "error: complement: mode 4:-1 overlaps the modes below it (1 > -4)");
   ltExpect(ctx, "complement((8,2):(1,2))",
            "error: complement: mode 2:2 overlaps the modes below it (8 > 4)");
-  ltExpect(ctx, "complement((2,2):(1,3))", "1:0"); /* 3 is not a multiple of 2 */
+  ltExpect(ctx, "complement((2,2):(1,3))",
+           "1:0"); /* 3 is not a multiple of 2 */
   ltEnd();
 }
 

@@ -29,8 +29,8 @@ static void testProperty(FlyLayoutCtx *ctx) {
           ltCheck(flyLayoutGetRank(R) == flyLayoutGetRank(B) &&
                       ltSize(tmp, flyLayoutGet(tmp, R, i)) ==
                           ltSize(tmp, flyLayoutGet(tmp, B, i)),
-                  "composition(%s,%s) = %s is not compatible with B",
-                  ltStr(A), ltStr(B), ltStr(R));
+                  "composition(%s,%s) = %s is not compatible with B", ltStr(A),
+                  ltStr(B), ltStr(R));
       /* By mode of B: R_i(c) == A(B_i(c)). Composition distributes over
        * B's modes by definition; the function of the whole, A(B(c)), is
        * only kept when B's modes do not straddle modes of A. */
@@ -67,15 +67,18 @@ static void testTiler(FlyLayoutCtx *ctx) {
       const FlyTiler *modes[2] = {flyTilerCreateLayout(ctx, ops[b]), NULL};
       const FlyTiler *t = flyTilerCreateByMode(ctx, 2, modes);
       const FlyLayout *R = flyLayoutCompositionTiler(ctx, dom[a], t);
-      const FlyLayout *R0 = flyLayoutComposition(ctx, flyLayoutGet(ctx, dom[a], 0), ops[b]);
+      const FlyLayout *R0 =
+          flyLayoutComposition(ctx, flyLayoutGet(ctx, dom[a], 0), ops[b]);
       flyLayoutCtxClearError(ctx);
       if (!ltCheck((R == NULL) == (R0 == NULL), "by-mode admissibility"))
         continue;
       if (!R)
         continue;
       ltCheck(flyLayoutEqual(flyLayoutGet(ctx, R, 0), R0) &&
-                  flyLayoutEqual(flyLayoutGet(ctx, R, 1), flyLayoutGet(ctx, dom[a], 1)),
-              "composition(%s,[%s|_]) = %s", ltStr(dom[a]), ltStr(ops[b]), ltStr(R));
+                  flyLayoutEqual(flyLayoutGet(ctx, R, 1),
+                                 flyLayoutGet(ctx, dom[a], 1)),
+              "composition(%s,[%s|_]) = %s", ltStr(dom[a]), ltStr(ops[b]),
+              ltStr(R));
     }
   }
   ltEnd();
@@ -88,7 +91,8 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltBegin("compositionExamples");
   ltExpect(ctx, "composition((6,2):(8,2),(4,3):(3,1))", "((2,2),3):((24,2),8)");
   ltExpect(ctx, "composition(20:2,(5,4):(4,1))", "(5,4):(8,2)");
-  ltExpect(ctx, "composition((10,2):(16,4),(5,4):(1,5))", "(5,(2,2)):(16,(80,4))");
+  ltExpect(ctx, "composition((10,2):(16,4),(5,4):(1,5))",
+           "(5,(2,2)):(16,(80,4))");
   ltExpect(ctx, "composition((4,8):(8,1),[2:2|4:1])", "(2,4):(16,1)");
   ltExpect(ctx, "composition((8,8):(1,8),(2,4))", "(2,4):(1,8)");
   ltExpect(ctx, "composition(8:1,3)", "3:1");
@@ -100,8 +104,9 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "composition((4,2):(2,1),3:3)",
            "error: inadmissible composition: stride 3 and shape 4 of the left "
            "layout divide neither way");
-  ltExpect(ctx, "composition(4:1,[2:1|2:1])",
-           "error: composition: the tiler has 2 modes but the layout has rank 1");
+  ltExpect(
+      ctx, "composition(4:1,[2:1|2:1])",
+      "error: composition: the tiler has 2 modes but the layout has rank 1");
   ltEnd();
 }
 

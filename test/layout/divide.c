@@ -25,24 +25,33 @@ static void testLogical(FlyLayoutCtx *ctx) {
     int injA = ltInjective(tmp, A);
     for (int b = 0; b < m; b++) {
       const FlyLayout *T = ops[b];
-      const FlyLayout *R = flyLayoutLogicalDivide(tmp, A, flyTilerCreateLayout(tmp, T));
+      const FlyLayout *R =
+          flyLayoutLogicalDivide(tmp, A, flyTilerCreateLayout(tmp, T));
       const FlyLayout *C = flyLayoutComplement(tmp, T, ltSize(tmp, A));
-      const FlyLayout *D = C ? flyLayoutComposition(tmp, A, pairOf(tmp, T, C)) : NULL;
+      const FlyLayout *D =
+          C ? flyLayoutComposition(tmp, A, pairOf(tmp, T, C)) : NULL;
       flyLayoutCtxClearError(tmp);
-      if (!ltCheck((R == NULL) == (D == NULL), "logical_divide(%s,%s) fails "
-                   "differently from its definition", ltStr(A), ltStr(T)) || !R)
+      if (!ltCheck((R == NULL) == (D == NULL),
+                   "logical_divide(%s,%s) fails "
+                   "differently from its definition",
+                   ltStr(A), ltStr(T)) ||
+          !R)
         continue;
       ltCheck(flyLayoutEqual(R, D), "logical_divide(%s,%s) = %s", ltStr(A),
               ltStr(T), ltStr(R));
-      ltCheck(flyLayoutEqual(flyLayoutGet(tmp, R, 0), flyLayoutComposition(tmp, A, T)),
-              "logical_divide(%s,%s): tile mode is not A o T", ltStr(A), ltStr(T));
+      ltCheck(flyLayoutEqual(flyLayoutGet(tmp, R, 0),
+                             flyLayoutComposition(tmp, A, T)),
+              "logical_divide(%s,%s): tile mode is not A o T", ltStr(A),
+              ltStr(T));
       if (injA && ltInjective(tmp, T) && ltComplementAdmissible(tmp, T) &&
           ltSize(tmp, A) % ltSize(tmp, T) == 0 &&
           flyIntTupleGetValue(flyLayoutCosize(tmp, T)) <= ltSize(tmp, A) &&
           ltSize(tmp, R) == ltSize(tmp, A) && ltComplementAdmissible(tmp, A)) {
         reindexed++;
-        ltCheck(ltSameValues(tmp, R, A), "logical_divide(%s,%s) = %s does not "
-                "re-index A", ltStr(A), ltStr(T), ltStr(R));
+        ltCheck(ltSameValues(tmp, R, A),
+                "logical_divide(%s,%s) = %s does not "
+                "re-index A",
+                ltStr(A), ltStr(T), ltStr(R));
       }
     }
     flyLayoutCtxDestroy(tmp);
@@ -72,17 +81,21 @@ static void testRegroup(FlyLayoutCtx *ctx) {
       const FlyLayout *T = flyLayoutTiledDivide(tmp, A, t);
       const FlyLayout *F = flyLayoutFlatDivide(tmp, A, t);
       flyLayoutCtxClearError(tmp);
-      if (!ltCheck((L == NULL) == (Z == NULL), "divides of %s disagree on "
-                   "failing", ltStr(A)) || !L)
+      if (!ltCheck((L == NULL) == (Z == NULL),
+                   "divides of %s disagree on "
+                   "failing",
+                   ltStr(A)) ||
+          !L)
         continue;
       ltCheckRegroup(tmp, Z, T, F, ltStr(A));
       if (flyLayoutGetRank(A) == 2) { /* ((L0[0],L1[0]),(L0[1],L1[1])) */
         for (int i = 0; i < 2; i++)
           for (int j = 0; j < 2; j++)
-            ltCheck(flyLayoutEqual(flyLayoutGet(tmp, flyLayoutGet(tmp, Z, j), i),
-                                   flyLayoutGet(tmp, flyLayoutGet(tmp, L, i), j)),
-                    "zipped_divide(%s) = %s vs logical %s", ltStr(A), ltStr(Z),
-                    ltStr(L));
+            ltCheck(
+                flyLayoutEqual(flyLayoutGet(tmp, flyLayoutGet(tmp, Z, j), i),
+                               flyLayoutGet(tmp, flyLayoutGet(tmp, L, i), j)),
+                "zipped_divide(%s) = %s vs logical %s", ltStr(A), ltStr(Z),
+                ltStr(L));
       } else {
         ltCheck(flyLayoutEqual(Z, L), "zipped_divide(%s) with a layout tiler",
                 ltStr(A));
@@ -99,22 +112,29 @@ static void testRegroup(FlyLayoutCtx *ctx) {
 static void testExamples(FlyLayoutCtx *ctx) {
   ltBegin("divideExamples");
   ltExpect(ctx, "logical_divide(24:1,4:2)", "(4,(2,3)):(2,(1,8))");
-  ltExpect(ctx, "logical_divide((4,2,3):(2,1,8),4:2)", "((2,2),(2,3)):((4,1),(2,8))");
-  ltExpect(ctx, "logical_divide((8,8):(1,8),(2,4))", "((2,4),(4,2)):((1,2),(8,32))");
+  ltExpect(ctx, "logical_divide((4,2,3):(2,1,8),4:2)",
+           "((2,2),(2,3)):((4,1),(2,8))");
+  ltExpect(ctx, "logical_divide((8,8):(1,8),(2,4))",
+           "((2,4),(4,2)):((1,2),(8,32))");
   ltExpect(ctx, "logical_divide((8,(2,4)):(1,(8,16)),[2:1|[2:1|2:1]])",
            "((2,4),((2,1),(2,2))):((1,2),((8,0),(16,32)))");
-  ltExpect(ctx, "zipped_divide((8,8):(1,8),[2:1|4:1])", "((2,4),(4,2)):((1,8),(2,32))");
-  ltExpect(ctx, "zipped_divide((8,8):(1,8),[_|4:1])", "((1,4),(8,2)):((0,8),(1,32))");
+  ltExpect(ctx, "zipped_divide((8,8):(1,8),[2:1|4:1])",
+           "((2,4),(4,2)):((1,8),(2,32))");
+  ltExpect(ctx, "zipped_divide((8,8):(1,8),[_|4:1])",
+           "((1,4),(8,2)):((0,8),(1,32))");
   ltExpect(ctx, "zipped_divide((8,(2,4)):(1,(8,16)),[2:1|[2:1|2:1]])",
            "((2,(2,2)),(4,(1,2))):((1,(8,16)),(2,(0,32)))");
-  ltExpect(ctx, "tiled_divide((8,8):(1,8),[2:1|4:1])", "((2,4),4,2):((1,8),2,32)");
+  ltExpect(ctx, "tiled_divide((8,8):(1,8),[2:1|4:1])",
+           "((2,4),4,2):((1,8),2,32)");
   ltExpect(ctx, "flat_divide((8,8):(1,8),[2:1|4:1])", "(2,4,4,2):(1,8,2,32)");
   ltExpect(ctx, "zipped_divide(12:1,3:1)", "(3,4):(1,3)");
   ltExpect(ctx, "logical_divide((4,2):(2,1),3:1)",
-           "error: logical_divide: inadmissible composition: stride 3 and shape 4 of the left "
+           "error: logical_divide: inadmissible composition: stride 3 and "
+           "shape 4 of the left "
            "layout divide neither way");
-  ltExpect(ctx, "logical_divide(8:1,[2:1|2:1])",
-           "error: logical_divide: the tiler has 2 modes but the layout has rank 1");
+  ltExpect(
+      ctx, "logical_divide(8:1,[2:1|2:1])",
+      "error: logical_divide: the tiler has 2 modes but the layout has rank 1");
   ltEnd();
 }
 

@@ -32,8 +32,8 @@ static void testNotation(FlyLayoutCtx *ctx) {
             ltStr(ltLayout(ctx, same[i][0])), same[i][1]);
   FlyStrBuf b = {0};
   flyTilerPrint(flyTilerParse(ctx, "[ 2:1 | (3,2):(1,3) | _ | [2|4:2] ]"), &b);
-  ltCheck(!strcmp(b.data, "[2:1|(3,2):(1,3)|_|[2:1|4:2]]"), "tiler prints as %s",
-          b.data);
+  ltCheck(!strcmp(b.data, "[2:1|(3,2):(1,3)|_|[2:1|4:2]]"),
+          "tiler prints as %s", b.data);
   flyStrBufDestroy(&b);
   flyComposedLayoutPrint(
       flyComposedLayoutParse(ctx, "S<3,4,3> o 0 o (8,64):(64,1)"), &b);
@@ -81,7 +81,8 @@ static void testStructural(FlyLayoutCtx *ctx) {
   ltBegin("structural");
   const FlyLayout *l = ltLayout(ctx, "(2,(3,?)):(1,(2,6))");
   ltCheck(flyLayoutGetRank(l) == 2 && flyLayoutGetDepth(l) == 2, "rank/depth");
-  ltCheck(!strcmp(ltStr(flyLayoutFlatten(ctx, l)), "(2,3,?):(1,2,6)"), "flatten");
+  ltCheck(!strcmp(ltStr(flyLayoutFlatten(ctx, l)), "(2,3,?):(1,2,6)"),
+          "flatten");
   ltCheck(!strcmp(ltStr(flyLayoutGet(ctx, l, 1)), "(3,?):(2,6)"), "get");
   const FlyLayout *f = flyLayoutFlatten(ctx, l);
   ltCheck(!strcmp(ltStr(flyLayoutTake(ctx, f, 1, 3)), "(3,?):(2,6)"), "take");
@@ -92,9 +93,11 @@ static void testStructural(FlyLayoutCtx *ctx) {
           "group");
   const FlyLayout *m = ltLayout(ctx, "2:4");
   ltCheck(!strcmp(ltStr(flyLayoutAppend(ctx, ltLayout(ctx, "4:1"), m)),
-                  "(4,2):(1,4)"), "append");
+                  "(4,2):(1,4)"),
+          "append");
   ltCheck(!strcmp(ltStr(flyLayoutPrepend(ctx, ltLayout(ctx, "4:1"), m)),
-                  "(2,4):(4,1)"), "prepend");
+                  "(2,4):(4,1)"),
+          "prepend");
   ltCheck(!strcmp(ltTupleStr(flyLayoutSize(ctx, l)), "?"), "dynamic size");
   ltCheck(!strcmp(ltTupleStr(flyLayoutSize(ctx, f)), "?"), "dynamic size");
   flyLayoutCtxClearError(ctx);
@@ -112,8 +115,10 @@ static void testStructural(FlyLayoutCtx *ctx) {
   ltCheck(flyIntTupleGetDepth(t) == 2 && flyIntTupleGetRank(t) == 2 &&
               flyIntTupleGetValue(flyIntTupleProduct(ctx, t)) == 24,
           "tuple depth/rank/product");
-  ltCheck(!strcmp(ltTupleStr(flyIntTuplePrefixProduct(ctx, ltTuple(ctx, "(4,(2,3))"))),
-                  "(1,(4,8))"), "prefix product");
+  ltCheck(!strcmp(ltTupleStr(
+                      flyIntTuplePrefixProduct(ctx, ltTuple(ctx, "(4,(2,3))"))),
+                  "(1,(4,8))"),
+          "prefix product");
   ltEnd();
 }
 
@@ -173,7 +178,8 @@ static void testCrd2Idx(FlyLayoutCtx *ctx) {
     for (int64_t i = 0; i < size; i++) {
       const FlyIntTuple *crd = flyIntTupleIdx2Crd(
           ctx, flyIntTupleCreateInt(ctx, i), flyLayoutGetShape(l), NULL);
-      const FlyIntTuple *a = flyLayoutCrd2Idx(ctx, flyIntTupleCreateInt(ctx, i), l);
+      const FlyIntTuple *a =
+          flyLayoutCrd2Idx(ctx, flyIntTupleCreateInt(ctx, i), l);
       const FlyIntTuple *b = flyLayoutCrd2Idx(ctx, crd, l);
       ltCheck(a && b && flyIntTupleGetValue(a) == flyIntTupleGetValue(b),
               "%s: crd2idx(%lld) != crd2idx(%s)", ltStr(l), (long long)i,
@@ -191,8 +197,9 @@ static void testCrd2Idx(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "idx2crd(100,(4,8))", "(0,1)");
   ltExpect(ctx, "idx2crd(5,8)", "5");
   ltExpect(ctx, "idx2crd((5,3),(4,8))", "(1,0)"); /* per-mode: 3 // 4 % 8 */
-  ltExpect(ctx, "crd2idx((1,2,3),(4,8):(1,4))",
-           "error: crd2idx: the coordinate has rank 3 but the layout has rank 2");
+  ltExpect(
+      ctx, "crd2idx((1,2,3),(4,8):(1,4))",
+      "error: crd2idx: the coordinate has rank 3 but the layout has rank 2");
   ltEnd();
 }
 

@@ -147,18 +147,21 @@ void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
   if (!ltCheck(flyLayoutGetRank(zipped) == 2 && tiled && flat &&
                    flyLayoutGetRank(tiled) == 1 + r1 &&
                    flyLayoutGetRank(flat) == r0 + r1,
-               "%s: ranks of zipped %s, tiled %s, flat %s", what,
-               ltStr(zipped), ltStr(tiled), ltStr(flat)))
+               "%s: ranks of zipped %s, tiled %s, flat %s", what, ltStr(zipped),
+               ltStr(tiled), ltStr(flat)))
     return;
   ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 0), z0), "%s: tiled mode 0",
           what);
   for (int i = 0; i < r1; i++)
-    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 1 + i), flyLayoutGet(ctx, z1, i)) &&
-                flyLayoutEqual(flyLayoutGet(ctx, flat, r0 + i), flyLayoutGet(ctx, z1, i)),
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 1 + i),
+                           flyLayoutGet(ctx, z1, i)) &&
+                flyLayoutEqual(flyLayoutGet(ctx, flat, r0 + i),
+                               flyLayoutGet(ctx, z1, i)),
             "%s: rest mode %d", what, i);
   for (int i = 0; i < r0; i++)
-    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, flat, i), flyLayoutGet(ctx, z0, i)),
-            "%s: flat tile mode %d", what, i);
+    ltCheck(
+        flyLayoutEqual(flyLayoutGet(ctx, flat, i), flyLayoutGet(ctx, z0, i)),
+        "%s: flat tile mode %d", what, i);
 }
 
 int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {
@@ -197,8 +200,8 @@ void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want) {
             "%s: want '%s', got %s'%s'", expr, want, rc ? "error " : "",
             rc ? flyLayoutCtxGetError(ctx) : out.data);
   else
-    ltCheck(rc == 0 && !strcmp(out.data, want), "%s: want '%s', got '%s'",
-            expr, want, rc ? flyLayoutCtxGetError(ctx) : out.data);
+    ltCheck(rc == 0 && !strcmp(out.data, want), "%s: want '%s', got '%s'", expr,
+            want, rc ? flyLayoutCtxGetError(ctx) : out.data);
   flyStrBufDestroy(&out);
 }
 
@@ -273,7 +276,8 @@ const FlyLayout **ltDomain(FlyLayoutCtx *ctx, int maxRank, int *n) {
 
 const FlyLayout **ltOperands(FlyLayoutCtx *ctx, int *n) {
   static const int s[] = {1, 2, 3, 4, 6, 8}, d[] = {0, 1, 2, 3, 4};
-  static const char *two[] = {"(1,2)", "(2,1)", "(1,4)", "(4,1)", "(0,1)", "(2,8)"};
+  static const char *two[] = {"(1,2)", "(2,1)", "(1,4)",
+                              "(4,1)", "(0,1)", "(2,8)"};
   static const char *twoShape[] = {"(2,2)", "(2,4)", "(4,2)", "(3,2)"};
   Vec v = {0};
   for (int a = 0; a < 6; a++)

@@ -21,14 +21,18 @@ static void testOrdered(FlyLayoutCtx *ctx) {
   for (int k = 0; k < n; k++) {
     const FlyIntTuple *shape = flyLayoutGetShape(dom[k]);
     if (flyIntTupleIsLeaf(shape) || flyIntTupleGetRank(shape) != 3 ||
-        flyIntTupleGetDepth(shape) != 1 || flyIntTupleGetValue(flyLayoutGetStride(flyLayoutGet(ctx, dom[k], 0))) != 0)
+        flyIntTupleGetDepth(shape) != 1 ||
+        flyIntTupleGetValue(flyLayoutGetStride(flyLayoutGet(ctx, dom[k], 0))) !=
+            0)
       continue; /* each shape once */
     for (int p = 0; p < 6; p++) {
       char order[32];
       snprintf(order, sizeof order, "(%d,%d,%d)", perms[p][0], perms[p][1],
                perms[p][2]);
-      const FlyLayout *l = flyLayoutMakeOrdered(ctx, shape, ltTuple(ctx, order));
-      if (!ltCheck(l != NULL, "make_ordered_layout(%s,%s)", ltTupleStr(shape), order))
+      const FlyLayout *l =
+          flyLayoutMakeOrdered(ctx, shape, ltTuple(ctx, order));
+      if (!ltCheck(l != NULL, "make_ordered_layout(%s,%s)", ltTupleStr(shape),
+                   order))
         continue;
       int64_t size = ltSize(ctx, l), max = 0;
       for (int64_t i = 0; i < size; i++) {
@@ -40,7 +44,8 @@ static void testOrdered(FlyLayoutCtx *ctx) {
               ltTupleStr(shape), order, ltStr(l));
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
-          const FlyLayout *ma = flyLayoutGet(ctx, l, a), *mb = flyLayoutGet(ctx, l, b);
+          const FlyLayout *ma = flyLayoutGet(ctx, l, a),
+                          *mb = flyLayoutGet(ctx, l, b);
           int64_t da = flyIntTupleGetValue(flyLayoutGetStride(ma));
           int64_t db = flyIntTupleGetValue(flyLayoutGetStride(mb));
           ltCheck(perms[p][a] >= perms[p][b] || da <= db,
@@ -75,9 +80,11 @@ static void testIdentity(FlyLayoutCtx *ctx) {
     }
   }
   ltExpect(ctx, "make_identity_layout((4,8))", "(4,8):(1E0,1E1)");
-  ltExpect(ctx, "make_identity_layout((2,(3,4)))", "(2,(3,4)):(1E0,(1E1.0,1E1.1))");
+  ltExpect(ctx, "make_identity_layout((2,(3,4)))",
+           "(2,(3,4)):(1E0,(1E1.0,1E1.1))");
   ltExpect(ctx, "crd2idx(13,make_identity_layout((4,8)))", "(1,3)");
-  ltExpect(ctx, "crd2idx((1,(2,3)),make_identity_layout((2,(3,4))))", "(1,(2,3))");
+  ltExpect(ctx, "crd2idx((1,(2,3)),make_identity_layout((2,(3,4))))",
+           "(1,(2,3))");
   ltEnd();
 }
 
@@ -99,7 +106,8 @@ static void testRecast(FlyLayoutCtx *ctx) {
     const FlyLayout *narrow = flyLayoutRecast(ctx, l, 32, 16);
     if (!ltCheck(narrow != NULL, "recast(%s,32,16)", ltStr(l)))
       continue;
-    int64_t s0 = flyIntTupleGetValue(flyLayoutGetShape(flyLayoutGet(ctx, l, 0)));
+    int64_t s0 =
+        flyIntTupleGetValue(flyLayoutGetShape(flyLayoutGet(ctx, l, 0)));
     for (int64_t i = 0; i < ltSize(ctx, l); i++)
       for (int h = 0; h < 2; h++) {
         int64_t c0 = i % s0, c1 = i / s0, j = (2 * c0 + h) + 2 * s0 * c1;
@@ -108,8 +116,8 @@ static void testRecast(FlyLayoutCtx *ctx) {
                 (long long)j);
       }
     const FlyLayout *back = flyLayoutRecast(ctx, narrow, 16, 32);
-    ltCheck(back && flyLayoutEqual(back, l), "recast(recast(%s,32,16),16,32) = %s",
-            ltStr(l), ltStr(back));
+    ltCheck(back && flyLayoutEqual(back, l),
+            "recast(recast(%s,32,16),16,32) = %s", ltStr(l), ltStr(back));
     flyLayoutCtxClearError(ctx);
   }
   ltExpect(ctx, "recast((4,8):(1,4),16,32)", "(2,8):(1,2)");
@@ -137,7 +145,8 @@ static void testTileToShape(FlyLayoutCtx *ctx) {
     const FlyLayout *t = flyLayoutTileToShape(ctx, b, target);
     flyLayoutCtxClearError(ctx);
     int64_t b0 = ltSize(ctx, flyLayoutGet(ctx, b, 0));
-    int64_t b1 = flyLayoutGetRank(b) > 1 ? ltSize(ctx, flyLayoutGet(ctx, b, 1)) : 1;
+    int64_t b1 =
+        flyLayoutGetRank(b) > 1 ? ltSize(ctx, flyLayoutGet(ctx, b, 1)) : 1;
     if (24 % b0 != 0 || 48 % b1 != 0) {
       ltCheck(t == NULL, "tile_to_shape(%s,(24,48)) must not divide", ltStr(b));
       continue;
@@ -148,16 +157,23 @@ static void testTileToShape(FlyLayoutCtx *ctx) {
     const FlyLayout *bp = flyLayoutBlockedProduct(
         ctx, b, flyLayoutCreateCompact(ctx, ltTuple(ctx, reps)));
     flyLayoutCtxClearError(ctx);
-    if (!ltCheck((bp == NULL) == (t == NULL), "tile_to_shape(%s) fails "
-                 "differently from its blocked product", ltStr(b)) || !t)
-      continue; /* e.g. 2:8: the blocked product's composition is inadmissible */
-    ltCheck(flyLayoutEqual(bp, t), "tile_to_shape(%s) = %s, blocked "
-            "product %s", ltStr(b), ltStr(t), ltStr(bp));
+    if (!ltCheck((bp == NULL) == (t == NULL),
+                 "tile_to_shape(%s) fails "
+                 "differently from its blocked product",
+                 ltStr(b)) ||
+        !t)
+      continue; /* e.g. 2:8: the blocked product's composition is inadmissible
+                 */
+    ltCheck(flyLayoutEqual(bp, t),
+            "tile_to_shape(%s) = %s, blocked "
+            "product %s",
+            ltStr(b), ltStr(t), ltStr(bp));
     ltCheck(ltSize(ctx, flyLayoutGet(ctx, t, 0)) == 24 &&
                 ltSize(ctx, flyLayoutGet(ctx, t, 1)) == 48,
             "tile_to_shape(%s,(24,48)) = %s", ltStr(b), ltStr(t));
   }
-  ltExpect(ctx, "tile_to_shape((2,2):(1,2),(4,6))", "((2,2),(2,3)):((1,4),(2,8))");
+  ltExpect(ctx, "tile_to_shape((2,2):(1,2),(4,6))",
+           "((2,2),(2,3)):((1,4),(2,8))");
   ltExpect(ctx, "tile_to_shape(4:1,(8,3))", "((4,2),(1,3)):((1,4),(0,8))");
   ltExpect(ctx, "tile_to_shape((3,2):(1,3),(4,6))",
            "error: tile_to_shape: block extent 3 does not divide the target "

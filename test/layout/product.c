@@ -22,7 +22,8 @@ static void testLogical(FlyLayoutCtx *ctx) {
     int admissible = ltInjective(tmp, A) && ltComplementAdmissible(tmp, A);
     for (int b = 0; b < m; b++) {
       const FlyLayout *B = ops[b];
-      const FlyLayout *R = flyLayoutLogicalProduct(tmp, A, flyTilerCreateLayout(tmp, B));
+      const FlyLayout *R =
+          flyLayoutLogicalProduct(tmp, A, flyTilerCreateLayout(tmp, B));
       flyLayoutCtxClearError(tmp);
       if (!R)
         continue;
@@ -66,20 +67,24 @@ static void testBlockedRaked(FlyLayoutCtx *ctx) {
         pa = flyLayoutAppend(tmp, pa, pad);
       if (rb < r)
         pb = flyLayoutAppend(tmp, pb, pad);
-      const FlyLayout *P = flyLayoutLogicalProduct(tmp, pa, flyTilerCreateLayout(tmp, pb));
+      const FlyLayout *P =
+          flyLayoutLogicalProduct(tmp, pa, flyTilerCreateLayout(tmp, pb));
       flyLayoutCtxClearError(tmp);
       if (!ltCheck((X == NULL) == (P == NULL) && (Y == NULL) == (P == NULL),
                    "blocked/raked_product(%s,%s) fail differently", ltStr(A),
-                   ltStr(B)) || !P)
+                   ltStr(B)) ||
+          !P)
         continue;
       ltCheck(flyLayoutGetRank(X) == r && flyLayoutGetRank(Y) == r,
               "blocked/raked_product(%s,%s) rank", ltStr(A), ltStr(B));
       ltCheck(ltSameValues(tmp, X, P) && ltSameValues(tmp, Y, P),
               "blocked/raked_product(%s,%s) values", ltStr(A), ltStr(B));
       for (int i = 0; i < r; i++) {
-        const FlyLayout *xi = flyLayoutGet(tmp, X, i), *yi = flyLayoutGet(tmp, Y, i);
+        const FlyLayout *xi = flyLayoutGet(tmp, X, i),
+                        *yi = flyLayoutGet(tmp, Y, i);
         /* rank 1: CuTe's zip keeps each half whole */
-        const FlyLayout *p0 = flyLayoutGet(tmp, P, 0), *p1 = flyLayoutGet(tmp, P, 1);
+        const FlyLayout *p0 = flyLayoutGet(tmp, P, 0),
+                        *p1 = flyLayoutGet(tmp, P, 1);
         if (r > 1) {
           p0 = flyLayoutGet(tmp, p0, i);
           p1 = flyLayoutGet(tmp, p1, i);
@@ -107,8 +112,9 @@ static void testRegroup(FlyLayoutCtx *ctx) {
     FlyLayoutCtx *tmp = flyLayoutCtxCreate();
     const FlyLayout *A = dom[a];
     for (int b = 0; b < 30; b += 2) {
-      const FlyTiler *modes[2] = {flyTilerCreateLayout(tmp, ops[b]),
-                                  flyTilerCreateLayout(tmp, ops[(b + 11) % 30])};
+      const FlyTiler *modes[2] = {
+          flyTilerCreateLayout(tmp, ops[b]),
+          flyTilerCreateLayout(tmp, ops[(b + 11) % 30])};
       const FlyTiler *t = flyLayoutGetRank(A) == 2
                               ? flyTilerCreateByMode(tmp, 2, modes)
                               : modes[0];
@@ -131,19 +137,28 @@ static void testRegroup(FlyLayoutCtx *ctx) {
 static void testExamples(FlyLayoutCtx *ctx) {
   ltBegin("productExamples");
   ltExpect(ctx, "logical_product(2:1,3:1)", "(2,3):(1,2)");
-  ltExpect(ctx, "logical_product((2,2):(4,1),6:1)", "((2,2),(2,3)):((4,1),(2,8))");
+  ltExpect(ctx, "logical_product((2,2):(4,1),6:1)",
+           "((2,2),(2,3)):((4,1),(2,8))");
   ltExpect(ctx, "logical_product((2,2):(4,1),(2,3):(3,1))",
-           "error: logical_product: inadmissible composition: stride 3 and shape 2 of the left "
+           "error: logical_product: inadmissible composition: stride 3 and "
+           "shape 2 of the left "
            "layout divide neither way");
-  ltExpect(ctx, "logical_product((2,2):(1,2),[2:1|3:1])", "((2,2),(2,2)):((1,2),(2,1))");
-  ltExpect(ctx, "zipped_product((2,2):(1,2),[2:1|3:1])", "((2,2),(2,2)):((1,2),(2,1))");
+  ltExpect(ctx, "logical_product((2,2):(1,2),[2:1|3:1])",
+           "((2,2),(2,2)):((1,2),(2,1))");
+  ltExpect(ctx, "zipped_product((2,2):(1,2),[2:1|3:1])",
+           "((2,2),(2,2)):((1,2),(2,1))");
   /* by mode: 2:5 with 3:1 and 5:1 with 4:1, each on its own */
-  ltExpect(ctx, "tiled_product((2,5):(5,1),[3:1|4:1])", "((2,5),3,4):((5,1),1,5)");
+  ltExpect(ctx, "tiled_product((2,5):(5,1),[3:1|4:1])",
+           "((2,5),3,4):((5,1),1,5)");
   ltExpect(ctx, "flat_product((2,5):(5,1),[3:1|4:1])", "(2,5,3,4):(5,1,1,5)");
-  ltExpect(ctx, "blocked_product((2,5):(5,1),(3,4):(1,3))", "((2,3),(5,4)):((5,10),(1,30))");
-  ltExpect(ctx, "raked_product((2,5):(5,1),(3,4):(1,3))", "((3,2),(4,5)):((10,5),(30,1))");
-  ltExpect(ctx, "blocked_product(4:1,(2,3):(1,2))", "((4,2),(1,3)):((1,4),(0,8))");
-  ltExpect(ctx, "raked_product((2,2):(1,2),3:1)", "((3,2),(1,2)):((4,1),(0,2))");
+  ltExpect(ctx, "blocked_product((2,5):(5,1),(3,4):(1,3))",
+           "((2,3),(5,4)):((5,10),(1,30))");
+  ltExpect(ctx, "raked_product((2,5):(5,1),(3,4):(1,3))",
+           "((3,2),(4,5)):((10,5),(30,1))");
+  ltExpect(ctx, "blocked_product(4:1,(2,3):(1,2))",
+           "((4,2),(1,3)):((1,4),(0,8))");
+  ltExpect(ctx, "raked_product((2,2):(1,2),3:1)",
+           "((3,2),(1,2)):((4,1),(0,2))");
   ltExpect(ctx, "blocked_product(4:1,3:1)", "(4,3):(1,4)");
   ltExpect(ctx, "raked_product(4:1,3:1)", "(3,4):(4,1)");
   ltExpect(ctx, "blocked_product(2:2,4:1)", "(2,(2,2)):(2,(1,4))");

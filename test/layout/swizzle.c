@@ -24,10 +24,14 @@ static void testProperty(FlyLayoutCtx *ctx) {
         int64_t zmask = (((int64_t)1 << b) - 1) << (s >= 0 ? m : m - s);
         for (int64_t x = 0; x < 2 * span; x++) {
           int64_t y = flySwizzleApply(sw, x);
-          ltCheck(flySwizzleApply(sw, y) == x, "S<%d,%d,%d> is not an "
-                  "involution at %lld", b, m, s, (long long)x);
-          ltCheck((y & ~zmask) == (x & ~zmask), "S<%d,%d,%d> changes bits "
-                  "outside its target at %lld", b, m, s, (long long)x);
+          ltCheck(flySwizzleApply(sw, y) == x,
+                  "S<%d,%d,%d> is not an "
+                  "involution at %lld",
+                  b, m, s, (long long)x);
+          ltCheck((y & ~zmask) == (x & ~zmask),
+                  "S<%d,%d,%d> changes bits "
+                  "outside its target at %lld",
+                  b, m, s, (long long)x);
           ltCheck(y / span == x / span, "S<%d,%d,%d> leaves its block at %lld",
                   b, m, s, (long long)x);
         }
@@ -82,8 +86,9 @@ static void testExamples(FlyLayoutCtx *ctx) {
            "S<3,4,3> o 0 o (4,8):(64,1)");
   ltExpect(ctx, "size(S<3,4,3> o 0 o (8,64):(64,1))", "512");
   ltExpect(ctx, "S<3,4,3> o 0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)");
-  ltExpect(ctx, "S<3,4,2>",
-           "error: invalid swizzle S<3,4,2>: requires B >= 0, M >= 0 and |S| >= B");
+  ltExpect(
+      ctx, "S<3,4,2>",
+      "error: invalid swizzle S<3,4,2>: requires B >= 0, M >= 0 and |S| >= B");
   ltEnd();
 }
 
