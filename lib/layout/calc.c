@@ -40,7 +40,11 @@ typedef struct Call {
 static const char *kindName(const Val *v) {
   switch (v->kind) {
   case V_TUPLE:
-    return v->tuple->rank < 0 ? "an integer" : "a tuple";
+    if (v->tuple->rank >= 0)
+      return "a tuple";
+    return v->tuple->kind == FLY_LEAF_UNDERSCORE ? "the wildcard '_'"
+           : v->tuple->kind == FLY_LEAF_DYNAMIC  ? "a dynamic integer"
+                                                 : "an integer";
   case V_LAYOUT:
     return "a layout";
   case V_TILER:
