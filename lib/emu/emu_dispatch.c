@@ -223,13 +223,28 @@ static void putWorkitemIds(const EmumDispatch *d, EmuWave *w, uint32_t wave) {
   }
 }
 
-bool emumWaveInit(const EmumDispatch *d, EmuGroup *group, uint32_t wave, FlyEmuFault *f) {
+/* Private memory starts undefined: poison this wave's 64 lanes of it. */
+static void poisonScratch(const EmumDispatch *d, const EmuWave *w) {
+  uint64_t base;
+  uint32_t laneBytes;
+  if (!emuWaveGetScratch(w, &base, &laneBytes))
+    return;
+  size_t size = (size_t)laneBytes * EMU_WAVE_LANES;
+  uint8_t *p = emuMemoryTranslate(d->env.mem, base, size);
+  uint32_t pattern = EMU_POISON32;
+  for (size_t i = 0; p && i + 4 <= size; i += 4)
+    memcpy(p + i, &pattern, 4);
+}
+
+bool emumWaveInit(const EmumDispatch *d, EmumGroup *slot, uint32_t wave, FlyEmuFault *f) {
+  EmuGroup *group = &slot->g;
   EmuWave *w = &group->waves[wave];
   poison(d->kernel, w);
   memcpy(w->groupId, group->id, sizeof w->groupId);
   w->waveInGroup = wave;
   w->group = group;
   w->retired = 0;
+  poisonScratch(d, w);
   uint32_t s = putUserSgprs(d, w);
   if (s != d->kernel->kd.userSgprCount)
     return fail(f, d, "kernel descriptor enables %u user SGPRs but USER_SGPR_COUNT is %u",

@@ -147,4 +147,18 @@ void emuProgramDestroy(EmuProgram *prog);
 /// message); the machine side adds the kernel name and workgroup.
 EmuStop emuWaveRun(EmuWave *wave, const EmuExecEnv *env, FlyEmuFault *fault);
 
+/*--- Private (scratch) memory --------------------------------------------------*/
+
+/// Machine side: where the private memory of `wave` lives (gfx942/gfx950 use
+/// architected flat scratch: scratch_* instructions and flat accesses through
+/// the private aperture address a per-lane private space). Lane l's private
+/// byte i, for i < *laneBytes, is at device address *base + l * *laneBytes + i
+/// inside env->mem, so the ISA side reads and writes it with
+/// emuMemoryTranslate; an offset at or past *laneBytes is a fault. The size is
+/// the kernel's private_segment_fixed_size rounded up to 16 (plus 16 KiB per
+/// lane when it uses a dynamic stack). Returns 0 (and *base = 0) when the
+/// kernel has no private memory. Only for waves that the machine side's
+/// scheduler runs (their EmuGroup belongs to it).
+int emuWaveGetScratch(const EmuWave *wave, uint64_t *base, uint32_t *laneBytes);
+
 #endif /* FLYC_EMU_INTERNAL_H */

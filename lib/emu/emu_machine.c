@@ -33,7 +33,7 @@ typedef struct Shared {
 
 typedef struct Worker {
   Shared *shared;
-  EmuGroup group;
+  EmumGroup group;
   uint64_t faultIndex;    /* UINT64_MAX when none */
   FlyEmuFault fault;
   uint64_t retired, waves, groups;
@@ -71,14 +71,15 @@ static bool runPass(const EmumDispatch *d, EmuGroup *g, WaveState *state, FlyEmu
   return true;
 }
 
-static bool runGroup(const EmumDispatch *d, EmuGroup *g, FlyEmuFault *f) {
+static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
+  EmuGroup *g = &slot->g;
   WaveState state[EMUM_MAX_WAVES];
   uint32_t poison = EMU_POISON32;
   for (uint32_t i = 0; i + 4 <= g->ldsSize; i += 4)
     memcpy(g->lds + i, &poison, 4);
   for (uint32_t w = 0; w < g->numWaves; ++w) {
     state[w] = WAVE_RUNNING;
-    if (!emumWaveInit(d, g, w, f)) {
+    if (!emumWaveInit(d, slot, w, f)) {
       completeFault(d, g, -1, f);
       return false;
     }
@@ -105,12 +106,12 @@ static void *workerMain(void *arg) {
     uint64_t idx = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED);
     if (idx >= s->numGroups || idx > __atomic_load_n(&s->firstFault, __ATOMIC_ACQUIRE))
       break;
-    groupCoords(d, idx, wk->group.id);
+    groupCoords(d, idx, wk->group.g.id);
     FlyEmuFault f;
     bool ok = runGroup(d, &wk->group, &f);
-    for (uint32_t w = 0; w < wk->group.numWaves; ++w)
-      wk->retired += wk->group.waves[w].retired;
-    wk->waves += wk->group.numWaves;
+    for (uint32_t w = 0; w < wk->group.g.numWaves; ++w)
+      wk->retired += wk->group.g.waves[w].retired;
+    wk->waves += wk->group.g.numWaves;
     wk->groups++;
     if (ok)
       continue;
@@ -126,23 +127,41 @@ static void *workerMain(void *arg) {
   return NULL;
 }
 
-static bool workerInit(Worker *wk, Shared *s) {
+/* A worker's workgroup slot: LDS, waves (fully poisoned once) and, when the
+ * kernel has private memory, 64 lanes of it per wave in device memory. */
+static bool workerInit(FlyEmuDevice *dev, Worker *wk, Shared *s) {
   const EmumDispatch *d = s->d;
+  EmuGroup *g = &wk->group.g;
   memset(wk, 0, sizeof *wk);
   wk->shared = s;
   wk->faultIndex = UINT64_MAX;
-  wk->group.numWaves = d->wavesPerGroup;
-  wk->group.ldsSize = d->ldsSize;
-  wk->group.lds = flyAlloc(d->ldsSize ? d->ldsSize : 1);
-  wk->group.waves = flyAlloc(d->wavesPerGroup * sizeof(EmuWave));
-  for (uint32_t w = 0; wk->group.waves && w < d->wavesPerGroup; ++w)
-    emumWavePoisonAll(&wk->group.waves[w]);
-  return wk->group.lds && wk->group.waves;
+  g->numWaves = d->wavesPerGroup;
+  g->ldsSize = d->ldsSize;
+  g->lds = flyAlloc(d->ldsSize ? d->ldsSize : 1);
+  g->waves = flyAlloc(d->wavesPerGroup * sizeof(EmuWave));
+  for (uint32_t w = 0; g->waves && w < d->wavesPerGroup; ++w)
+    emumWavePoisonAll(&g->waves[w]);
+  wk->group.scratchLaneBytes = d->scratchLaneBytes;
+  if (d->scratchLaneBytes)
+    wk->group.scratchBase = emumAllocRaw(
+        dev, (uint64_t)d->wavesPerGroup * EMU_WAVE_LANES * d->scratchLaneBytes, NULL);
+  return g->lds && g->waves && (!d->scratchLaneBytes || wk->group.scratchBase);
 }
 
-static void workerFini(Worker *wk) {
-  flyFree(wk->group.lds);
-  flyFree(wk->group.waves);
+static void workerFini(FlyEmuDevice *dev, Worker *wk) {
+  flyFree(wk->group.g.lds);
+  flyFree(wk->group.g.waves);
+  if (wk->group.scratchBase)
+    flyEmuDeviceFree(dev, wk->group.scratchBase);
+}
+
+int emuWaveGetScratch(const EmuWave *wave, uint64_t *base, uint32_t *laneBytes) {
+  const EmumGroup *slot = (const EmumGroup *)wave->group; /* g is the first member */
+  *laneBytes = slot->scratchLaneBytes;
+  *base = slot->scratchBase ? slot->scratchBase + (uint64_t)wave->waveInGroup *
+                                                      EMU_WAVE_LANES * slot->scratchLaneBytes
+                            : 0;
+  return *base != 0;
 }
 
 static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...)
@@ -158,8 +177,10 @@ static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* Runs all workgroups on up to dev->numThreads threads. */
-static bool runGroups(const FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFault *f,
+/* Runs all workgroups on up to dev->numThreads threads. Worker state,
+ * including private memory, is allocated before any thread starts, so the
+ * buffer table is read-only while waves run. */
+static bool runGroups(FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFault *f,
                       FlyEmuStats *st) {
   Shared s = {d, (uint64_t)d->grid[0] * d->grid[1] * d->grid[2], 0, UINT64_MAX};
   unsigned n = dev->numThreads < s.numGroups ? dev->numThreads : (unsigned)s.numGroups;
@@ -168,7 +189,7 @@ static bool runGroups(const FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFaul
   bool ok = wk && tids;
   unsigned started = 0;
   for (unsigned i = 0; ok && i < n; ++i)
-    ok = workerInit(&wk[i], &s);
+    ok = workerInit(dev, &wk[i], &s);
   for (unsigned i = 1; ok && i < n; ++i, ++started)
     if (pthread_create(&tids[i], NULL, workerMain, &wk[i]) != 0)
       break;
@@ -183,7 +204,7 @@ static bool runGroups(const FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFaul
     st->workgroups += wk[i].groups;
     if (wk[i].faultIndex != UINT64_MAX && (!first || wk[i].faultIndex < first->faultIndex))
       first = &wk[i];
-    workerFini(&wk[i]);
+    workerFini(dev, &wk[i]);
   }
   if (!ok)
     invalid(f, d->kernel->name, "out of memory for workgroup state");
@@ -192,6 +213,18 @@ static bool runGroups(const FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFaul
   flyFree(wk);
   flyFree(tids);
   return ok && !first;
+}
+
+/* Private bytes per lane: the fixed private segment rounded up to 16, plus
+ * a fixed 16 KiB when the kernel's stack grows dynamically (its size is not
+ * in the code object; HIP's default limit is 1 KiB per work-item and grows
+ * on demand). */
+static uint32_t scratchLaneBytes(const FlyKernelInfo *k) {
+  uint64_t n = (uint64_t)k->privateSegmentFixedSize + 15;
+  if (k->usesDynamicStack || k->kd.usesDynamicStack)
+    n += EMUM_DYNAMIC_STACK;
+  n &= ~15ull;
+  return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
 static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
@@ -221,9 +254,9 @@ static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
   else if (lds > ldsCap)
     invalid(f, k->name, "workgroup needs %llu bytes of LDS, more than the %u of %s",
             (unsigned long long)lds, ldsCap, flyEmuChipGetName(dev->chip));
-  else if (k->privateSegmentFixedSize || k->usesDynamicStack || k->kd.enablePrivateSegment)
-    invalid(f, k->name, "the kernel needs scratch memory (private segment of %u bytes), "
-            "which the emulator does not model", k->privateSegmentFixedSize);
+  else if (scratchLaneBytes(k) > EMUM_MAX_SCRATCH_LANE)
+    invalid(f, k->name, "%u bytes of private memory per work-item, more than the "
+            "emulator's %u", scratchLaneBytes(k), EMUM_MAX_SCRATCH_LANE);
   else
     return true;
   return false;
@@ -248,6 +281,7 @@ static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelIn
   d->threadsPerGroup = desc->block[0] * desc->block[1] * desc->block[2];
   d->wavesPerGroup = (d->threadsPerGroup + EMU_WAVE_LANES - 1) / EMU_WAVE_LANES;
   d->ldsSize = k->groupSegmentFixedSize + desc->dynamicLds;
+  d->scratchLaneBytes = scratchLaneBytes(k);
   /* With preloaded kernargs the SGPRs are filled here, as firmware with
    * preload support does, and execution skips the 256-byte compatibility
    * prologue (AMDGPUUsage "Preloaded Kernel Arguments"). */

@@ -15,6 +15,8 @@ enum {
   /* Allocations are aligned to and separated by at least this much. */
   EMUM_GUARD = 0x10000u,
   EMUM_MAX_WAVES = 16,    /* 1024 work-items per workgroup */
+  EMUM_DYNAMIC_STACK = 16 * 1024,     /* private bytes per lane for a dynamic stack */
+  EMUM_MAX_SCRATCH_LANE = 64 * 1024,  /* private bytes per lane at most */
 };
 
 struct FlyEmuModule {
@@ -36,12 +38,22 @@ struct FlyEmuDevice {
   FlyEmuModule *modules;
 };
 
+/// A workgroup slot of a worker: the EmuGroup the ISA side sees (first
+/// member, so an EmuGroup* of a scheduled wave converts back) and the
+/// private memory of its waves (emuWaveGetScratch).
+typedef struct EmumGroup {
+  EmuGroup g;
+  uint64_t scratchBase;     /* 0 when the kernel has no private memory */
+  uint32_t scratchLaneBytes;
+} EmumGroup;
+
 /// One dispatch being executed (read-only while workgroups run).
 typedef struct EmumDispatch {
   const FlyKernelInfo *kernel;
   const FlyEmuModule *mod;
   uint32_t grid[3], block[3];
   uint32_t wavesPerGroup, threadsPerGroup, ldsSize;
+  uint32_t scratchLaneBytes;  /* private bytes per lane, 0 if none */
   uint64_t kernargAddr, dispatchAddr, queueAddr;
   uint64_t entryPc;       /* offset in .text where waves start */
   EmuExecEnv env;
@@ -60,8 +72,9 @@ bool emumDispatchPrepare(FlyEmuDevice *dev, EmumDispatch *d, const FlyEmuLaunchD
 void emumDispatchRelease(FlyEmuDevice *dev, EmumDispatch *d);
 /// Fills every VGPR and AGPR of `w` with the poison pattern (once per slot).
 void emumWavePoisonAll(EmuWave *w);
-/// Sets up wave `w` of workgroup `group` (registers, EXEC, MODE, poison).
+/// Sets up wave `w` of workgroup `group` (registers, EXEC, MODE, poison of
+/// registers and of the wave's private memory).
 /// Returns false with `fault` when the descriptor's user SGPRs do not add up.
-bool emumWaveInit(const EmumDispatch *d, EmuGroup *group, uint32_t w, FlyEmuFault *fault);
+bool emumWaveInit(const EmumDispatch *d, EmumGroup *group, uint32_t w, FlyEmuFault *fault);
 
 #endif /* FLYC_EMU_MACHINE_H */

@@ -42,6 +42,12 @@
 // CHECK: barriers: 544 instructions, 0 violations
 
 // Groups 5 and 9 fault (linear order x fastest in a 3x4 grid): group 5 = (2,1,0).
+// The priv kernel has 164 bytes of private segment: 176 per lane; the
+// two waves of a workgroup get disjoint ranges; each wave finds its range
+// poisoned although the slot ran other workgroups before.
+// CHECK-LABEL: @scratch
+// CHECK: scratch: 176 bytes per lane, 0 violations
+
 // CHECK-LABEL: @faultOrder threads=1
 // CHECK: memory fault: kernel probe, workgroup (2,1,0), wave 1, lane 3, pc 0x45: global_load_dword: read of 4 bytes at 0x1234 outside any buffer
 // CHECK-LABEL: @faultOrder threads=2
@@ -72,7 +78,7 @@
 
 /*--- The scripted executor --------------------------------------------------*/
 
-typedef enum Script { SCRIPT_RECORD, SCRIPT_BARRIERS, SCRIPT_FAULT } Script;
+typedef enum Script { SCRIPT_RECORD, SCRIPT_BARRIERS, SCRIPT_FAULT, SCRIPT_SCRATCH } Script;
 
 enum { MAX_RECORDS = 64 };
 
@@ -108,6 +114,10 @@ static uint32_t linearGroup(const EmuWave *w) {
 }
 
 static EmuStop record(EmuWave *w, const EmuExecEnv *env) {
+  uint64_t scratchBase;
+  uint32_t scratchBytes;
+  if (emuWaveGetScratch(w, &scratchBase, &scratchBytes) || scratchBase || scratchBytes)
+    __atomic_fetch_add(&violations, 1, __ATOMIC_RELAXED); /* probe has no private memory */
   uint32_t slot = linearGroup(w) * 2 + w->waveInGroup;
   if (slot >= MAX_RECORDS)
     return EMU_STOP_ENDPGM;
@@ -158,10 +168,41 @@ static EmuStop faultIn(EmuWave *w, FlyEmuFault *f) {
   return EMU_STOP_FAULT;
 }
 
+/* Each wave finds its private memory poisoned (nothing leaks from the
+ * previous workgroup in the same slot), fills it, and records its range. */
+static uint32_t scratchLane;
+static int scratchViolations;
+static uint64_t scratchBases[64];
+
+static EmuStop scratch(EmuWave *w, const EmuExecEnv *env) {
+  uint64_t base;
+  uint32_t laneBytes;
+  int has = emuWaveGetScratch(w, &base, &laneBytes);
+  uint8_t *p = has ? emuMemoryTranslate(env->mem, base, (uint64_t)laneBytes * 64) : NULL;
+  uint32_t slot = linearGroup(w) * 16 + w->waveInGroup;
+  if (!p || (base & 15)) {
+    __atomic_fetch_add(&scratchViolations, 1, __ATOMIC_RELAXED);
+    return EMU_STOP_ENDPGM;
+  }
+  for (uint32_t i = 0; i + 4 <= laneBytes * 64; i += 4) {
+    uint32_t v;
+    memcpy(&v, p + i, 4);
+    if (v != EMU_POISON32)
+      __atomic_fetch_add(&scratchViolations, 1, __ATOMIC_RELAXED);
+  }
+  memset(p, (int)(slot & 0xff), (size_t)laneBytes * 64);
+  if (slot < 64)
+    scratchBases[slot] = base;
+  scratchLane = laneBytes;
+  w->retired++;
+  return EMU_STOP_ENDPGM;
+}
+
 EmuStop emuWaveRun(EmuWave *wave, const EmuExecEnv *env, FlyEmuFault *fault) {
   switch (script) {
   case SCRIPT_RECORD: return record(wave, env);
   case SCRIPT_BARRIERS: return barriers(wave);
+  case SCRIPT_SCRATCH: return scratch(wave, env);
   default: return faultIn(wave, fault);
   }
 }
@@ -221,7 +262,9 @@ static void testInitialState(FlyEmuDevice *dev, FlyEmuModule *mod) {
   FlyEmuStats st;
   script = SCRIPT_RECORD, gridX = 2, gridY = 3, dispatchSgpr = 0, kernargSgpr = 2;
   memset(records, 0, sizeof records);
+  violations = 0;
   EXPECT(flyEmuLaunch(dev, mod, &desc, &fault, &st));
+  EXPECT(violations == 0); /* no private memory for this kernel */
   printf("stats: %llu groups, %llu waves, %llu instructions\n",
          (unsigned long long)st.workgroups, (unsigned long long)st.waves,
          (unsigned long long)st.waveInstructions);
@@ -282,6 +325,20 @@ static void testFaultOrder(FlyEmuChip chip, FlyEmuModule *(*load)(FlyEmuDevice *
   printFault(&fault);
   EXPECT(st.workgroups >= 6);
   flyEmuDeviceDestroy(dev);
+}
+
+static void testScratch(FlyEmuDevice *dev, FlyEmuModule *mod) {
+  printf("@scratch\n");
+  FlyEmuLaunchDesc desc = {"priv", {4, 1, 1}, {128, 1, 1}, NULL, 0, 0};
+  FlyEmuFault fault;
+  script = SCRIPT_SCRATCH, gridX = 4, gridY = 1, scratchViolations = 0;
+  memset(scratchBases, 0, sizeof scratchBases);
+  EXPECT(flyEmuLaunch(dev, mod, &desc, &fault, NULL));
+  for (int g = 0; g < 4; ++g) {
+    uint64_t a = scratchBases[g * 16], b = scratchBases[g * 16 + 1];
+    EXPECT(a && b && (b > a ? b - a : a - b) >= 64ull * scratchLane);
+  }
+  printf("scratch: %u bytes per lane, %d violations\n", scratchLane, scratchViolations);
 }
 
 static void testInvalid(FlyEmuDevice *dev, FlyEmuModule *mod) {
@@ -352,6 +409,7 @@ int main(int argc, char **argv) {
   flyEmuDeviceDestroy(other);
   testInitialState(dev, mod);
   testBarriers(dev, mod);
+  testScratch(dev, mod);
   for (unsigned t = 1; t <= 4; t *= 2)
     testFaultOrder(FLY_EMU_GFX950, loadProbe, t);
   testInvalid(dev, mod);

@@ -18,3 +18,12 @@ __kernel __attribute__((amdgpu_flat_work_group_size(1, 1024)))
 void wide(__global int *out) {
   out[__builtin_amdgcn_workitem_id_x()] = 1;
 }
+
+// A private array indexed at run time lives in scratch (private segment).
+__kernel void priv(__global int *out, int k) {
+  int a[40];
+  uint t = __builtin_amdgcn_workitem_id_x();
+  for (int i = 0; i < 40; ++i)
+    a[i] = i * (int)t;
+  out[t] = a[(k + t) % 40];
+}
