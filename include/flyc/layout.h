@@ -328,7 +328,10 @@ const FlyTiler *flyTilerCreateLayout(FlyLayoutCtx *ctx, const FlyLayout *l);
 /// A by-mode tiler; a NULL entry is `_` (leave the mode alone).
 const FlyTiler *flyTilerCreateByMode(FlyLayoutCtx *ctx, int rank,
                                      const FlyTiler *const *modes);
-/// The layout of a layout tiler, NULL for a by-mode tiler.
+/// The wildcard tiler `_`: operations leave the layout as it is (a divide
+/// or product by `_` has the tile 1:0).
+const FlyTiler *flyTilerCreateUnderscore(FlyLayoutCtx *ctx);
+/// The layout of a layout tiler, NULL for a by-mode or wildcard tiler.
 const FlyLayout *flyTilerGetLayout(const FlyTiler *t);
 /// Parses `L`, `[L1|L2|...]` (entries may be `_` or nested lists), or a
 /// shape such as `(2,4)` meaning `[2:1|4:1]`.

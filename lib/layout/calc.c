@@ -73,19 +73,24 @@ static const FlyLayout *argLayout(Call *c, int i) {
   return wrongArg(c, i, "a layout");
 }
 
+static int isWildcard(const FlyIntTuple *t) {
+  return t->rank < 0 && t->kind == FLY_LEAF_UNDERSCORE;
+}
+
 static const FlyTiler *tupleTiler(FlyLayoutCtx *ctx, const FlyIntTuple *t) {
-  if (t->rank < 0) {
-    if (t->kind == FLY_LEAF_UNDERSCORE)
-      return NULL;
+  if (isWildcard(t))
+    return flyTilerCreateUnderscore(ctx);
+  if (t->rank < 0 && t->kind != FLY_LEAF_INT)
+    return flyLtFail(ctx, "a tiler requires static integer extents");
+  if (t->rank < 0)
     return flyTilerCreateLayout(ctx, flyLayoutCreateCompact(ctx, t));
-  }
   const FlyTiler **m = flyLtAlloc(ctx, (size_t)(t->rank + 1) * sizeof *m);
   if (!m)
     return NULL;
   for (int i = 0; i < t->rank; i++) {
     const FlyIntTuple *e = t->elems[i];
-    if (!(m[i] = tupleTiler(ctx, e)) &&
-        !(e->rank < 0 && e->kind == FLY_LEAF_UNDERSCORE))
+    m[i] = isWildcard(e) ? NULL : tupleTiler(ctx, e); /* NULL mode: keep */
+    if (!m[i] && !isWildcard(e))
       return NULL;
   }
   return flyTilerCreateByMode(ctx, t->rank, m);
@@ -97,13 +102,8 @@ static const FlyTiler *argTiler(Call *c, int i) {
     return v->tiler;
   if (v->kind == V_LAYOUT)
     return flyTilerCreateLayout(c->ctx, v->layout);
-  if (v->kind == V_TUPLE && v->tuple->rank != 0 &&
-      !(v->tuple->rank < 0 && v->tuple->kind == FLY_LEAF_UNDERSCORE)) {
-    if (!flyLtIsStatic(v->tuple) && v->tuple->rank < 0)
-      return flyLtFail(c->ctx, "%s: argument %d requires a static tiler",
-                       c->name, i + 1);
+  if (v->kind == V_TUPLE && v->tuple->rank != 0)
     return tupleTiler(c->ctx, v->tuple);
-  }
   return wrongArg(c, i, "a layout or a tiler");
 }
 

@@ -25,6 +25,8 @@ const FlyLayout *flyLtByMode(FlyLayoutCtx *ctx, const FlyLayout *a,
                              const char *opName) {
   if (t->layout)
     return op(ctx, a, t->layout);
+  if (t->rank == 0)
+    return a; /* `_` */
   int r = checkTilerRank(ctx, a, t, opName);
   const FlyLayout **modes =
       r < 0 ? NULL : flyLtAlloc(ctx, (size_t)(r + 1) * sizeof *modes);
@@ -43,7 +45,7 @@ const FlyLayout *flyLtByMode(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLtHierUnzip(FlyLayoutCtx *ctx, const FlyLayout *a,
                                 const FlyTiler *t, FlyLtBinOp op,
                                 const char *opName) {
-  if (!t) { /* `_`: an empty tile, the whole mode is rest */
+  if (!t || (!t->layout && t->rank == 0)) { /* `_`: tile 1:0, all rest */
     const FlyLayout *one = flyLtLayout(ctx, flyLtInt(ctx, 1), flyLtInt(ctx, 0));
     return flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){one, a});
   }

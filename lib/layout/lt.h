@@ -34,7 +34,7 @@ struct FlyLayout {
 
 struct FlyTiler {
   const FlyLayout *layout; /* non-NULL: the tiler is one layout */
-  int rank;                /* by-mode list: number of modes */
+  int rank;                /* by-mode list: number of modes; 0 for `_` */
   const FlyTiler **modes;  /* by-mode list; a NULL mode is `_` (keep) */
 };
 

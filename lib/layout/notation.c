@@ -349,6 +349,10 @@ void flyTilerPrint(const FlyTiler *t, FlyStrBuf *out) {
     flyLayoutPrint(t->layout, out);
     return;
   }
+  if (t->rank == 0) {
+    flyStrBufAppend(out, "_");
+    return;
+  }
   flyStrBufAppend(out, "[");
   for (int i = 0; i < t->rank; i++) {
     if (i)

@@ -144,4 +144,8 @@ const FlyTiler *flyTilerCreateByMode(FlyLayoutCtx *ctx, int rank,
   return t;
 }
 
+const FlyTiler *flyTilerCreateUnderscore(FlyLayoutCtx *ctx) {
+  return flyLtAlloc(ctx, sizeof(FlyTiler)); /* no layout, no modes */
+}
+
 const FlyLayout *flyTilerGetLayout(const FlyTiler *t) { return t->layout; }
