@@ -191,22 +191,22 @@ static void poison(const FlyKernelInfo *k, EmuWave *w) {
   uint32_t accum = (k->kd.accumOffset + 1) * 4;
   uint32_t nv = regsInUse(k->vgprCount > accum ? k->vgprCount : accum);
   uint32_t na = regsInUse(k->agprCount);
-  for (int i = 0; i < EMU_NUM_SGPRS; ++i)
+  for (uint32_t i = 0; i < EMU_NUM_SGPRS; ++i)
     w->sgpr[i] = EMU_POISON32;
   for (uint32_t r = 0; r < nv; ++r)
-    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+    for (uint32_t l = 0; l < EMU_WAVE_LANES; ++l)
       w->vgpr[r][l] = EMU_POISON32;
   for (uint32_t r = 0; r < na; ++r)
-    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+    for (uint32_t l = 0; l < EMU_WAVE_LANES; ++l)
       w->agpr[r][l] = EMU_POISON32;
 }
 
 void emumWavePoisonAll(EmuWave *w) {
-  for (int r = 0; r < EMU_NUM_VGPRS; ++r)
-    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+  for (uint32_t r = 0; r < EMU_NUM_VGPRS; ++r)
+    for (uint32_t l = 0; l < EMU_WAVE_LANES; ++l)
       w->vgpr[r][l] = EMU_POISON32;
-  for (int r = 0; r < EMU_NUM_AGPRS; ++r)
-    for (int l = 0; l < EMU_WAVE_LANES; ++l)
+  for (uint32_t r = 0; r < EMU_NUM_AGPRS; ++r)
+    for (uint32_t l = 0; l < EMU_WAVE_LANES; ++l)
       w->agpr[r][l] = EMU_POISON32;
 }
 
