@@ -383,6 +383,7 @@ bool emuDecodeOne(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in) 
     return false;
   uint32_t d0 = rd32(p);
   in->raw[0] = d0;
+  in->raw[1] = avail >= 8 ? rd32(p + 4) : 0; /* for messages */
   if (!(d0 >> 31))
     return decodeVop32(p, avail, chip, d0, in);
   if (bits(d0, 31, 30) == 2)

@@ -24,13 +24,13 @@ KERNEL_BEGIN f_oob
   global_load_dword v2, v1, s[0:1] offset:4
 KERNEL_END f_oob
 
-// UNSUP: FAULT unsupported: wave 0 lane -1 pc 0x4 address 0x0: unsupported instruction v_smfmac_f32_16x16x64_bf16
+// UNSUP: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}}04 address 0x0: unsupported instruction v_smfmac_f32_16x16x64_bf16
 KERNEL_BEGIN f_unsupported
   s_nop 0
   v_smfmac_f32_16x16x64_bf16 v[0:3], v[4:7], v[8:15], v16
 KERNEL_END f_unsupported
 
-// CHIP: FAULT unsupported: wave 0 lane -1 pc 0x0 address 0x0: v_permlane16_swap_b32 is not available on gfx942
+// CHIP: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: v_permlane16_swap_b32 is not available on gfx942
 KERNEL_BEGIN f_chip
   v_permlane16_swap_b32 v1, v2
 KERNEL_END f_chip
@@ -53,7 +53,7 @@ KERNEL_BEGIN f_lds
   ds_read_b64 v[2:3], v1
 KERNEL_END f_lds
 
-// PC: FAULT memory: wave 0 lane -1 pc 0x12344000 address 0x12345000: program counter 0x12344000 outside the code
+// PC: FAULT memory: wave 0 lane -1 pc 0x12344000 address 0x12345000: program counter 0x12344000 outside the code ({{[0-9]+}} bytes)
 KERNEL_BEGIN f_pc
   s_mov_b32 s10, 0x12345000
   s_mov_b32 s11, 0
@@ -63,9 +63,9 @@ KERNEL_END f_pc
 // MID: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: jump into the middle of an instruction
 KERNEL_BEGIN f_mid
   s_getpc_b64 s[10:11]
-  s_add_u32 s10, s10, 8       // s_getpc returns the address of this s_add
-  s_addc_u32 s11, s11, 0
-  s_setpc_b64 s[10:11]        // ... so this lands inside the next one
+  s_add_u32 s10, s10, 16      // s_getpc returns the address of this s_add,
+  s_addc_u32 s11, s11, 0      // + 16 is the second dword of the v_mov below
+  s_setpc_b64 s[10:11]
   v_mov_b32 v1, 0x12345678
 KERNEL_END f_mid
 
@@ -79,7 +79,7 @@ KERNEL_BEGIN f_trap
   s_trap 2
 KERNEL_END f_trap
 
-// UNDEC: FAULT unsupported: wave 0 lane -1 pc 0x0 address 0x0: undecodable instruction encoding 0xffffffff
+// UNDEC: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: undecodable instruction encoding 0xffffffff
 KERNEL_BEGIN f_undecodable
   .long 0xffffffff, 0xffffffff
 KERNEL_END f_undecodable
