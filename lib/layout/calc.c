@@ -224,6 +224,16 @@ static int evalSize(Call *c, Val *out) {
 }
 
 static int evalCosize(Call *c, Val *out) {
+  const FlyComposedLayout *cl =
+      c->argv[0].kind == V_COMPOSED ? c->argv[0].composed : NULL;
+  if (cl && cl->swizzle) { /* pycute: the swizzle's span 2^(B+M+|S|) */
+    int span =
+        cl->swizzle->bits + cl->swizzle->base +
+        (cl->swizzle->shift < 0 ? -cl->swizzle->shift : cl->swizzle->shift);
+    return setTuple(out, flyLtInt(c->ctx, (int64_t)1 << span));
+  }
+  if (cl)
+    return setTuple(out, flyLayoutCosize(c->ctx, cl->inner));
   const FlyLayout *a = argLayout(c, 0);
   return setTuple(out, a ? flyLayoutCosize(c->ctx, a) : NULL);
 }

@@ -85,6 +85,8 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "composition(S<3,4,3> o 0 o (8,64):(64,1),[4:1|8:1])",
            "S<3,4,3> o 0 o (4,8):(64,1)");
   ltExpect(ctx, "size(S<3,4,3> o 0 o (8,64):(64,1))", "512");
+  ltExpect(ctx, "cosize(S<3,4,3> o 0 o (8,64):(64,1))", "1024");
+  ltExpect(ctx, "cosize((4,4):(4,1) o 2 o 8:1)", "16");
   ltExpect(ctx, "S<3,4,3> o 0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)");
   ltExpect(
       ctx, "S<3,4,2>",
