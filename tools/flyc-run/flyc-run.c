@@ -9,9 +9,11 @@
 #include "run.h"
 
 #include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usageText[] =
     "usage: flyc-run CODE.hsaco --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]\n"
@@ -41,6 +43,8 @@ static const char usageText[] =
     "  --threads N              worker threads (default: one per CPU)\n"
     "  --lds BYTES              dynamic LDS per workgroup (default 0)\n"
     "  --stats                  print instruction counts and throughput\n"
+    "  --timeout SECONDS        give up (exit 1) when the run takes longer, e.g.\n"
+    "                           on a kernel that never ends (default: no limit)\n"
     "  --list                   list the code object's kernels and their arguments\n"
     "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
@@ -51,7 +55,7 @@ typedef struct Options {
   const char *code, *kernel, *chip;
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
-  unsigned threads;
+  unsigned threads, timeout;
   uint32_t lds;
   RunArg *args;
   size_t numArgs;
@@ -117,6 +121,10 @@ static int takeOption(Options *o, const char *opt, const char *val, FlyStrBuf *e
     if (!parseUnsigned(val, 64, &n) || n == 0)
       return usage("bad --threads '%s' (expected 1..64)", val);
     o->threads = (unsigned)n;
+  } else if (strcmp(opt, "--timeout") == 0) {
+    if (!parseUnsigned(val, 1u << 20, &n) || n == 0)
+      return usage("bad --timeout '%s' (expected seconds >= 1)", val);
+    o->timeout = (unsigned)n;
   } else if (strcmp(opt, "--lds") == 0) {
     if (!parseUnsigned(val, 1u << 20, &n))
       return usage("bad --lds '%s' (expected a byte count)", val);
@@ -217,6 +225,25 @@ static int listKernels(FlyModule *mod) {
   return 0;
 }
 
+/* --timeout: the emulator cannot interrupt a running wave, so the process
+ * ends itself; only async-signal-safe calls here. */
+static void onTimeout(int sig) {
+  static const char msg[] = "flyc-run: error: the run did not finish within --timeout "
+                            "(a kernel that never ends?)\n";
+  (void)sig;
+  ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+  (void)ignored;
+  _exit(1);
+}
+
+static void armTimeout(unsigned seconds) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = onTimeout;
+  sigaction(SIGALRM, &sa, NULL);
+  alarm(seconds);
+}
+
 /* Device work once the command line is valid. */
 static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
   FlyModule *mod = flyModuleLoadFile(dev, o->code, err);
@@ -234,7 +261,10 @@ static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
   FlyLaunchConfig cfg = {{o->grid[0], o->grid[1], o->grid[2]},
                          {o->block[0], o->block[1], o->block[2]}, o->lds};
   FlyLaunchResult result;
+  if (o->timeout)
+    armTimeout(o->timeout);
   bool ok = args && flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
+  alarm(0);
   flyArgsDestroy(args);
   if (!args)
     return fail(NULL);

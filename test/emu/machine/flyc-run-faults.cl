@@ -24,6 +24,9 @@
 // An instruction the emulator does not implement stops the run.
 // RUN: not flyc-run %t/k.hsaco --kernel halt --grid 2 --block 64 out:i32:64 2>&1 | FileCheck %s --check-prefix=UNSUP
 // UNSUP: flyc-run: unsupported instruction: kernel halt, workgroup (0,0,0), wave 0, pc 0x{{[0-9a-f]+}}: unsupported instruction s_sethalt (encoding 0xbf8d0000)
+// A kernel that never ends is stopped by --timeout.
+// RUN: not flyc-run %t/k.hsaco --kernel spin --grid 1 --block 64 out:i32:64 --timeout 1 2>&1 | FileCheck %s --check-prefix=SPIN
+// SPIN: flyc-run: error: the run did not finish within --timeout (a kernel that never ends?)
 // The same kernel in bounds runs; a wrong reference fails the check.
 // RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --out out=%t/out.bin
 // RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --check out=%t/k.hsaco 2>&1 | FileCheck %s --check-prefix=SIZE
@@ -62,4 +65,9 @@ __kernel void misaligned_atomic(__global int *out) {
 __kernel void halt(__global int *out) {
   __asm__ volatile("s_sethalt 0" ::: "memory");
   out[__builtin_amdgcn_workitem_id_x()] = 1;
+}
+
+__kernel void spin(__global int *out) {
+  __asm__ volatile("1: s_branch 1b" ::: "memory");
+  out[0] = 1;
 }
