@@ -273,7 +273,9 @@ static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
   if (o->stats)
     printStats(&result);
   int rc = 0;
-  for (size_t i = 0; i < o->numOutputs && rc != 1; ++i) {
+  /* Every output is written or checked, so one failed check does not hide
+   * the others; an error (unreadable reference, ...) stops at once. */
+  for (size_t i = 0; i < o->numOutputs; ++i) {
     FlyStrBuf report = {0};
     int r = runOutputHandle(dev, o->args, o->numArgs, &o->outputs[i], &report, err);
     if (r == 3)
@@ -281,7 +283,9 @@ static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
     else if (report.data)
       fputs(report.data, stdout);
     flyStrBufDestroy(&report);
-    rc = r == 1 ? fail(err->data) : r == 3 ? 1 : rc;
+    if (r == 1)
+      return fail(err->data);
+    rc = r == 3 ? 1 : rc;
   }
   return rc;
 }

@@ -35,6 +35,12 @@
 // SAME: check out: ok (64 i32 elements, bit-exact, max abs error 0)
 // RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin 2>&1 | FileCheck %s --check-prefix=DIFF
 // DIFF: flyc-run: check out: 1 of 64 elements differ (atol 0, rtol 0); first at [5]: got 11, expected 10
+// A failed check does not hide the next one.
+// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin --out out=%t/out11.bin > %t/both.txt 2>&1
+// RUN: FileCheck %s --check-prefix=BOTH < %t/both.txt
+// RUN: od -A n -t d4 -j 20 -N 4 %t/out11.bin | FileCheck %s --check-prefix=OUT11
+// BOTH: flyc-run: check out: 1 of 64 elements differ
+// OUT11: 11
 
 __kernel void oob_read(__global const float *in, __global float *out) {
   uint i = __builtin_amdgcn_workgroup_id_x() * 128 + __builtin_amdgcn_workitem_id_x();
