@@ -41,6 +41,7 @@ static const char *const kindNames[] = {
     [FLY_TYPE_SWIZZLE] = "swizzle",
     [FLY_TYPE_COMPOSED_LAYOUT] = "composed_layout",
     [FLY_TYPE_TILE] = "tile",
+    [FLY_TYPE_TENSOR] = "tensor",
 };
 enum { NUM_KINDS = sizeof(kindNames) / sizeof(kindNames[0]) };
 

@@ -74,6 +74,52 @@ irdl.dialect @fly {
     irdl.results(result: %r)
   }
 
+  // "ELEM SPACE LAYOUT", e.g. "f16 shared S<3,4,3> o 0 o (64,128):(128,1)":
+  // memory seen through a layout (SPACE: global or shared).
+  irdl.type @tensor {
+    %s = irdl.base "#builtin.string"
+    irdl.parameters(spec: %s)
+  }
+  // A tensor over a 1-D memref of its element type; unit attribute `buffer`
+  // makes a global tensor a buffer resource sized to the layout's cosize.
+  irdl.operation @make_tensor {
+    %m = irdl.any
+    %l = irdl.any
+    %t = irdl.base @fly::@tensor
+    irdl.operands(base: %m, layout: %l)
+    irdl.results(result: %t)
+  }
+  // The tile at a tile coordinate: the result type's layout has the tile's
+  // shape and the parent's strides.
+  irdl.operation @local_tile {
+    %t = irdl.base @fly::@tensor
+    %c = irdl.base @fly::@int_tuple
+    %r = irdl.base @fly::@tensor
+    irdl.operands(tensor: %t, coord: %c)
+    irdl.results(result: %r)
+  }
+  // A vector (or scalar) at a coordinate.
+  irdl.operation @load {
+    %t = irdl.base @fly::@tensor
+    %c = irdl.any
+    %r = irdl.any
+    irdl.operands(tensor: %t, coord: %c)
+    irdl.results(result: %r)
+  }
+  irdl.operation @store {
+    %v = irdl.any
+    %t = irdl.base @fly::@tensor
+    %c = irdl.any
+    irdl.operands(value: %v, tensor: %t, coord: %c)
+  }
+  // A whole tile, global to shared, by LDS DMA (attributes bytes, threads).
+  irdl.operation @copy_to_lds {
+    %s = irdl.base @fly::@tensor
+    %d = irdl.base @fly::@tensor
+    %i = irdl.any
+    irdl.operands(src: %s, dst: %d, tid: %i)
+  }
+
   // A fully static value of any fly type: the value is the type.
   irdl.operation @static {
     %res = irdl.any

@@ -27,6 +27,7 @@ typedef enum FlyTypeKind {
   FLY_TYPE_SWIZZLE,
   FLY_TYPE_COMPOSED_LAYOUT,
   FLY_TYPE_TILE,
+  FLY_TYPE_TENSOR,
 } FlyTypeKind;
 
 /// Creates a context that accepts flyc's input: the upstream dialects

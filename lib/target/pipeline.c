@@ -75,7 +75,7 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   addEntryF(p, FLY_STAGE_FLY, "fly-verify");
   addEntryF(p, FLY_STAGE_FLY, "fly-fold");
   addEntryF(p, FLY_STAGE_FLY, "fly-shared-alloc{chip=%s}", chip);
-  addEntryF(p, FLY_STAGE_FLY, "fly-lower-layout");
+  addEntryF(p, FLY_STAGE_FLY, "fly-lower-layout{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-sync");
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
   addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);

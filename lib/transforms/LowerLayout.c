@@ -14,6 +14,8 @@
  *===----------------------------------------------------------------------===*/
 #include <string.h>
 
+#include "flyc/chip.h"
+
 #include "mlir-c/BuiltinTypes.h"
 #include "lower.h"
 #include "passes.h"
@@ -87,15 +89,18 @@ static MlirWalkResult reportLeft(MlirOperation op, void *userData) {
 }
 
 static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) {
-  (void)options;
   Builder b = {.mctx = mlirOperationGetContext(root), .lctx = flyLayoutCtxCreate()};
+  FlyChip chip = options->chip < 0 ? FLY_CHIP_GFX950 : (FlyChip)options->chip;
+  /* Tensors first: their accesses read the layout values lowered below. */
+  bool ok = b.lctx && lwLowerTensors(&b, chip, root);
   FlyOpList list = {0};
-  flyOpListCollectPrefix(&list, root, "fly.");
-  for (size_t i = 0; b.lctx && i < list.len; ++i) {
-    if (mlirOperationGetNumResults(list.ops[i]) == 1)
+  if (ok)
+    flyOpListCollectPrefix(&list, root, "fly.");
+  for (size_t i = 0; ok && i < list.len; ++i) {
+    if (mlirOperationGetNumResults(list.ops[i]) == 1 && flySemaKnowsOp(list.ops[i]))
       lowerOp(&b, list.ops[i]);
   }
-  bool failed = b.failed || !b.lctx || list.oom;
+  bool failed = !ok || b.failed || list.oom;
   flyOpListDestroy(&list);
   flyLayoutCtxDestroy(b.lctx);
   if (failed)
@@ -108,6 +113,7 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
 
 const FlyPassInfo flyLowerLayoutPass = {
     "fly-lower-layout",
-    "Lower the dynamic rest of the layout algebra to arith (swizzles to and/shift/xor)",
+    "Lower tensors and the dynamic rest of the layout algebra to memref/vector/amdgpu and "
+    "arith (swizzles to and/shift/xor)",
     run,
 };

@@ -8,6 +8,7 @@
 #ifndef FLYC_TRANSFORMS_LOWER_H
 #define FLYC_TRANSFORMS_LOWER_H
 
+#include "flyc/chip.h"
 #include "flyc/layout.h"
 #include "mlir-c/IR.h"
 #include "passes.h"
@@ -77,5 +78,9 @@ bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayou
 Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x);
 bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv, const FlyComposedLayout *c, Val *out);
 MlirValue lwFromIndex(Builder *b, Val x, MlirType type);
+
+/* Tensors (LowerTensor.c): lowers fly.make_tensor/load/store/copy_to_lds in
+ * `root` to memref, vector and amdgpu ops; false after located errors. */
+bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root);
 
 #endif /* FLYC_TRANSFORMS_LOWER_H */

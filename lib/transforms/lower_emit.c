@@ -130,7 +130,7 @@ bool lwPushLeaves(Builder *b, const FlyIntTuple *t, MlirOperation def, int *next
 }
 
 MlirOperation lwDefiningOp(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  return !mlirValueIsNull(v) && mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
 bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);

@@ -2,9 +2,11 @@
 #include <string.h>
 
 #include "flyc/chip.h"
+#include "mlir-c/Dialect/AMDGPU.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/ROCDL.h"
+#include "mlir-c/Dialect/Vector.h"
 #include "passes.h"
 
 static const FlyPassInfo *const passes[] = {
@@ -120,15 +122,16 @@ MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err) {
   *inst = (PassInstance){passes[idx], opts};
   const FlyPassInfo *info = passes[idx];
   MlirExternalPassCallbacks cb = {passConstruct, passDestruct, NULL, passClone, passRun};
-  /* Passes create arith, memref and rocdl ops; the pass manager loads
-   * their dialects before running, whatever the input already uses. */
+  /* Passes create arith, memref, vector, amdgpu and rocdl ops; the pass
+   * manager loads their dialects before running, whatever the input uses. */
   MlirDialectHandle deps[] = {mlirGetDialectHandle__arith__(), mlirGetDialectHandle__memref__(),
+                              mlirGetDialectHandle__vector__(), mlirGetDialectHandle__amdgpu__(),
                               mlirGetDialectHandle__rocdl__()};
   return mlirCreateExternalPass(mlirTypeIDCreate(&typeIdAnchors[idx]),
                                 mlirStringRefCreateFromCString(info->flag),
                                 mlirStringRefCreateFromCString(info->flag),
                                 mlirStringRefCreateFromCString(info->summary),
-                                mlirStringRefCreate(NULL, 0), 3, deps, cb, inst);
+                                mlirStringRefCreate(NULL, 0), 5, deps, cb, inst);
 }
 
 size_t flyPassGetNumRegistered(void) { return NUM_PASSES; }

@@ -20,6 +20,7 @@ static bool parseSpec(FlyLayoutCtx *ctx, FlyTypeKind kind, const char *spec, Fly
     return (out->composed = flyComposedLayoutParse(ctx, spec)) != NULL;
   case FLY_TYPE_TILE:
     return (out->tiler = flyTilerParse(ctx, spec)) != NULL;
+  case FLY_TYPE_TENSOR: /* tensors are lowered, not evaluated (LowerTensor.c) */
   case FLY_TYPE_NONE:
     break;
   }
@@ -78,6 +79,8 @@ void flyStaticPrint(const FlyStatic *v, FlyStrBuf *out) {
     break;
   case FLY_TYPE_TILE:
     flyTilerPrint(v->tiler, out);
+    break;
+  case FLY_TYPE_TENSOR:
     break;
   case FLY_TYPE_NONE:
     if (v->intKnown)

@@ -1,0 +1,495 @@
+/*===- LowerTensor.c - Tensors: views of memory through a layout --------------===*
+ *
+ * Part of fly-lower-layout. A tensor is a memref (1-D, element-indexed) seen
+ * through a layout or composed layout, so every access computes its offset
+ * with the same layout — the swizzle of an LDS tile cannot be applied on
+ * one side and forgotten on the other.
+ *
+ *   fly.make_tensor(%memref, %layout) [{buffer}]   a view; with `buffer` a
+ *       global tensor becomes a raw buffer resource whose num_records is the
+ *       tensor's real extent (cosize * element size), so out-of-bounds loads
+ *       read 0 and stores are dropped (how ragged tiles stay correct);
+ *   fly.load(%t, %coord) -> vector / scalar       at crd2idx(coord)
+ *   fly.store(%v, %t, %coord)
+ *   fly.local_tile(%t, %crd) {tile}               the tile at a tile coordinate
+ *   fly.copy_to_lds(%src, %dst, %tid) {bytes, threads}
+ *       the whole tile by LDS DMA (buffer_load ... lds): each lane writes
+ *       `bytes` lane-linearly into LDS, so the compiler picks for each lane
+ *       the source element that belongs at that physical LDS position under
+ *       the destination's swizzled layout (the pre-swizzled source address).
+ *===----------------------------------------------------------------------===*/
+#include <stdio.h>
+#include <string.h>
+
+#include "flyc/chip.h"
+#include "lower.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "sema.h"
+
+/* A tensor type `ELEM SPACE LAYOUT`, parsed. */
+typedef struct TensorType {
+  MlirType elem;
+  int elemBytes;
+  bool shared;
+  const FlyLayout *layout;        /* the layout, or the composed layout's outer */
+  const FlyComposedLayout *composed;
+} TensorType;
+
+static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
+  FlyStrBuf spec = {0};
+  bool ok = flyTypeGetKind(t) == FLY_TYPE_TENSOR && mlirLogicalResultIsSuccess(flyTypeGetSpec(t, &spec));
+  char elem[64] = "", space[16] = "";
+  int consumed = 0;
+  ok = ok && sscanf(spec.data, "%63s %15s %n", elem, space, &consumed) == 2;
+  if (ok) {
+    *out = (TensorType){.shared = !strcmp(space, "shared")};
+    out->elem = mlirTypeParseGet(b->mctx, mlirStringRefCreateFromCString(elem));
+    const char *lay = spec.data + consumed;
+    if (strstr(lay, " o ")) {
+      out->composed = flyComposedLayoutParse(b->lctx, lay);
+      out->layout = out->composed ? flyComposedLayoutGetOuter(out->composed) : NULL;
+    } else {
+      out->layout = flyLayoutParse(b->lctx, lay);
+    }
+    ok = !mlirTypeIsNull(out->elem) && out->layout && (out->shared || !strcmp(space, "global"));
+    if (ok && (mlirTypeIsAInteger(out->elem) || mlirTypeIsAFloat(out->elem)))
+      out->elemBytes = (int)((mlirTypeIsAInteger(out->elem) ? mlirIntegerTypeGetWidth(out->elem)
+                                                            : mlirFloatTypeGetWidth(out->elem)) +
+                             7) / 8;
+    ok = ok && out->elemBytes > 0;
+  }
+  flyStrBufDestroy(&spec);
+  return ok;
+}
+
+/* A lowered fly.make_tensor: the memref accesses go to, and its layout value. */
+typedef struct TensorBase {
+  MlirOperation def;
+  MlirValue mem;
+  MlirValue layoutv; /* the layout value, or null for a local tile (static layout) */
+  Val origin;        /* element offset of the view's coordinate 0 in `mem` */
+  TensorType type;
+  bool invalid;      /* its definition was reported: skip its uses quietly */
+} TensorBase;
+
+typedef struct TensorState {
+  Builder *b;
+  FlyChip chip;
+  TensorBase *bases;
+  size_t n;
+} TensorState;
+
+static void failAt(Builder *b, MlirOperation op, const char *msg) {
+  flyEmitOpError(op, "%s", msg);
+  b->failed = true;
+}
+
+/* cosize = 1 + sum over leaves of (shape-1)*stride, on possibly dynamic leaves. */
+static Val cosizeOf(Builder *b, MlirValue layoutv, const FlyLayout *l) {
+  Leaves shape, stride;
+  if (!lwLayoutLeaves(b, layoutv, l, &shape, &stride))
+    return lwKonst(-1);
+  Lin acc = {1, lwKonst(0)};
+  for (int i = 0; i < shape.n; ++i)
+    lwLinAdd(b, &acc, lwMul(b, lwAdd(b, shape.v[i], lwKonst(-1)), stride.v[i]));
+  return lwLinValue(b, &acc);
+}
+
+static MlirType fatBufferType(MlirContext ctx, MlirType memref) {
+  int64_t dim = mlirShapedTypeGetDimSize(memref, 0);
+  MlirAttribute space = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#amdgpu.address_space<fat_raw_buffer>"));
+  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(memref), 1, &dim, space);
+}
+
+/* memref -> amdgpu.fat_raw_buffer_cast %m validBytes(cosize * elemBytes). */
+static MlirValue bufferOf(Builder *b, MlirValue mem, MlirValue layoutv, const TensorType *t) {
+  Val bytes = lwMul(b, cosizeOf(b, layoutv, t->layout), lwKonst(t->elemBytes));
+  MlirValue bytesIdx = lwValueOf(b, bytes);
+  MlirValue valid = lwEmit(b, "arith.index_cast", 1, &bytesIdx, mlirIntegerTypeGet(b->mctx, 64));
+  MlirValue operands[2] = {mem, valid};
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("amdgpu.fat_raw_buffer_cast"), b->loc);
+  mlirOperationStateAddOperands(&st, 2, operands);
+  MlirType rt = fatBufferType(b->mctx, mlirValueGetType(mem));
+  mlirOperationStateAddResults(&st, 1, &rt);
+  /* validBytes is the first optional operand segment: (source, validBytes, swizzle). */
+  int32_t seg[3] = {1, 1, 0};
+  MlirNamedAttribute a = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("operandSegmentSizes")),
+      mlirDenseI32ArrayGet(b->mctx, 3, seg));
+  mlirOperationStateAddAttributes(&st, 1, &a);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) {
+  Builder *b = ts->b;
+  b->at = op;
+  b->loc = mlirOperationGetLocation(op);
+  MlirValue mem = mlirOperationGetOperand(op, 0);
+  MlirType mt = mlirValueGetType(mem);
+  *out = (TensorBase){.def = op, .mem = mem, .layoutv = mlirOperationGetOperand(op, 1),
+                      .origin = lwKonst(0)};
+  if (!parseTensorType(b, mlirValueGetType(mlirOperationGetResult(op, 0)), &out->type)) {
+    failAt(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid notation");
+    return false;
+  }
+  if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1 ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(mt), out->type.elem)) {
+    failAt(b, op, "the base must be a 1-D memref of the tensor's element type");
+    return false;
+  }
+  MlirAttribute buf = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("buffer"));
+  if (!mlirAttributeIsNull(buf)) {
+    if (out->type.shared) {
+      failAt(b, op, "only global tensors can be buffer resources");
+      return false;
+    }
+    out->mem = bufferOf(b, mem, out->layoutv, &out->type);
+  }
+  return true;
+}
+
+static const TensorBase *baseOf(TensorState *ts, MlirValue tensor);
+
+/* fly.local_tile(%t, %crd) {tile = "(64,128)"}: the tile at tile coordinate
+ * crd, i.e. the parent's elements (crd_i*tile_i + c_i) for c in the tile:
+ * same strides, the tile's shape, the origin moved by sum crd_i*tile_i*d_i. */
+static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
+  Builder *b = ts->b;
+  b->at = op;
+  b->loc = mlirOperationGetLocation(op);
+  const TensorBase *parent = baseOf(ts, mlirOperationGetOperand(op, 0));
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  *out = (TensorBase){.def = op};
+  if (parent && parent->invalid)
+    return false;
+  if (!parent || parent->type.composed || !parseTensorType(b, rt, &out->type) ||
+      out->type.composed) {
+    failAt(b, op, "tiles a tensor from fly.make_tensor or fly.local_tile with a plain layout; "
+                  "the result is a tensor with a plain layout");
+    return false;
+  }
+  Leaves shape, stride, crd, tshape, tstride;
+  int next = 0;
+  tshape.n = tstride.n = 0;
+  bool ok = lwLayoutLeaves(b, parent->layoutv, parent->type.layout, &shape, &stride) &&
+            lwTupleLeaves(b, mlirOperationGetOperand(op, 1), &crd) &&
+            lwPushLeaves(b, flyLayoutGetShape(out->type.layout), (MlirOperation){NULL}, &next,
+                         &tshape) &&
+            lwPushLeaves(b, flyLayoutGetStride(out->type.layout), (MlirOperation){NULL}, &next,
+                         &tstride);
+  ok = ok && crd.n == shape.n && tshape.n == shape.n &&
+       flyLayoutGetRank(parent->type.layout) == shape.n;
+  for (int i = 0; ok && i < shape.n; ++i)
+    ok = stride.v[i].isConst && tstride.v[i].isConst && stride.v[i].c == tstride.v[i].c;
+  if (!ok) {
+    failAt(b, op, "needs a flat parent layout with static strides, a coordinate with one entry "
+                  "per mode, and a result layout of the tile's shape with the parent's strides");
+    return false;
+  }
+  Lin acc = {0, parent->origin};
+  for (int i = 0; i < shape.n; ++i)
+    lwLinAdd(b, &acc, lwMul(b, crd.v[i], lwKonst(tshape.v[i].c * stride.v[i].c)));
+  out->mem = parent->mem;
+  out->origin = lwLinValue(b, &acc);
+  return true;
+}
+
+static const TensorBase *baseOf(TensorState *ts, MlirValue tensor) {
+  MlirOperation def = lwDefiningOp(tensor);
+  for (size_t i = 0; i < ts->n && !mlirOperationIsNull(def); ++i)
+    if (mlirOperationEqual(ts->bases[i].def, def))
+      return &ts->bases[i];
+  return NULL;
+}
+
+/* The element offset of `crdv` in the tensor's memref. */
+static bool offsetOf(Builder *b, const TensorBase *t, MlirValue crdv, Val *out) {
+  Val local;
+  bool ok;
+  if (t->type.composed) {
+    ok = lwComposedApply(b, crdv, t->layoutv, t->type.composed, &local);
+  } else {
+    Lin acc = {0, lwKonst(0)};
+    ok = lwLayoutApply(b, crdv, t->layoutv, t->type.layout, &acc);
+    local = lwLinValue(b, &acc);
+  }
+  *out = lwAdd(b, t->origin, local);
+  return ok;
+}
+
+static void setAt(Builder *b, MlirOperation op) {
+  b->at = op;
+  b->loc = mlirOperationGetLocation(op);
+}
+
+/* vector.load / memref.load (scalar) of the declared result at the offset. */
+static bool lowerLoad(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  const TensorBase *t = baseOf(ts, mlirOperationGetOperand(op, 0));
+  Val off;
+  if (!t || !offsetOf(b, t, mlirOperationGetOperand(op, 1), &off)) {
+    failAt(b, op, "cannot lower 'fly.load': its tensor must come from fly.make_tensor and its "
+                  "coordinate from make_int_tuple/idx2crd or an integer");
+    return false;
+  }
+  MlirValue res = mlirOperationGetResult(op, 0);
+  MlirType rt = mlirValueGetType(res);
+  bool vec = mlirTypeIsAVector(rt);
+  if (!mlirTypeEqual(vec ? mlirShapedTypeGetElementType(rt) : rt, t->type.elem)) {
+    failAt(b, op, "the result's element type must be the tensor's");
+    return false;
+  }
+  MlirValue operands[2] = {t->mem, lwValueOf(b, off)};
+  MlirValue v = lwEmit(b, vec ? "vector.load" : "memref.load", 2, operands, rt);
+  mlirValueReplaceAllUsesOfWith(res, v);
+  return true;
+}
+
+static bool lowerStore(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  const TensorBase *t = baseOf(ts, mlirOperationGetOperand(op, 1));
+  Val off;
+  if (!t || !offsetOf(b, t, mlirOperationGetOperand(op, 2), &off)) {
+    failAt(b, op, "cannot lower 'fly.store': its tensor must come from fly.make_tensor and its "
+                  "coordinate from make_int_tuple/idx2crd or an integer");
+    return false;
+  }
+  MlirType vt = mlirValueGetType(value);
+  bool vec = mlirTypeIsAVector(vt);
+  if (!mlirTypeEqual(vec ? mlirShapedTypeGetElementType(vt) : vt, t->type.elem)) {
+    failAt(b, op, "the stored value's element type must be the tensor's");
+    return false;
+  }
+  MlirValue operands[3] = {value, t->mem, lwValueOf(b, off)};
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString(vec ? "vector.store" : "memref.store"), b->loc);
+  mlirOperationStateAddOperands(&st, 3, operands);
+  MlirOperation s = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, s);
+  return true;
+}
+
+/* What fly.copy_to_lds needs to know, checked. */
+typedef struct DmaPlan {
+  const TensorBase *src, *dst;
+  int64_t bytes, threads, chunk, count;
+  const FlyLayout *inverse;   /* right_inverse of the destination's outer layout */
+  const FlySwizzle *swizzle;  /* of the destination, or NULL */
+  int64_t offset;             /* of the destination's composed layout */
+} DmaPlan;
+
+static bool planFail(Builder *b, MlirOperation op, const char *msg) {
+  failAt(b, op, msg);
+  return false;
+}
+
+static bool checkDmaWidth(TensorState *ts, MlirOperation op, int64_t bytes) {
+  const FlyChipInfo *chip = flyChipGetInfo(ts->chip);
+  bool ok = bytes == 4 || (chip->ldsDmaMaxBytes == 16 && (bytes == 12 || bytes == 16));
+  if (!ok) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "LDS DMA of %lld bytes per lane is not available on %s (%s)",
+             (long long)bytes, chip->name,
+             chip->ldsDmaMaxBytes == 16 ? "4, 12 or 16" : "4 bytes only");
+    failAt(ts->b, op, msg);
+  }
+  return ok;
+}
+
+/* Each lane moves bytes/e consecutive source elements: check, at compile
+ * time, that the elements a lane's LDS chunk needs are consecutive in the
+ * source too (a tile whose rows are narrower than the chunk, or a swizzle
+ * that splits it, would make the DMA copy the wrong bytes). */
+static bool chunksContiguous(Builder *b, const DmaPlan *p, int64_t n, int64_t perLane) {
+  const FlyLayout *src = p->src->type.layout;
+  for (int64_t q = 0; q < n; q += perLane) {
+    int64_t first = 0, y, x, v;
+    for (int64_t j = 0; j < perLane; ++j) {
+      y = p->swizzle ? flySwizzleApply(p->swizzle, q + j) : q + j;
+      if (flyLayoutEval(b->lctx, p->inverse, y, &x) || flyLayoutEval(b->lctx, src, x, &v))
+        return false;
+      if (j == 0)
+        first = v;
+      else if (v != first + j)
+        return false;
+    }
+  }
+  return true;
+}
+
+static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
+  Builder *b = ts->b;
+  p->src = baseOf(ts, mlirOperationGetOperand(op, 0));
+  p->dst = baseOf(ts, mlirOperationGetOperand(op, 1));
+  if (!p->src || !p->dst || p->src->type.shared || !p->dst->type.shared)
+    return planFail(b, op, "copies a global tensor (from fly.make_tensor) into a shared one");
+  if (!flyOpGetIntAttr(op, "bytes", &p->bytes) || !flyOpGetIntAttr(op, "threads", &p->threads) ||
+      p->threads <= 0 || p->threads % 64 != 0)
+    return planFail(b, op, "needs integer attributes 'bytes' and 'threads' (a multiple of 64)");
+  if (!checkDmaWidth(ts, op, p->bytes))
+    return false;
+  int e = p->dst->type.elemBytes;
+  const FlyIntTuple *n = flyLayoutSize(b->lctx, p->dst->type.layout);
+  const FlyIntTuple *ns = flyLayoutSize(b->lctx, p->src->type.layout);
+  if (!mlirTypeEqual(p->src->type.elem, p->dst->type.elem) || p->bytes % e != 0 || !n ||
+      !flyIntTupleIsStatic(n) || !ns || !flyIntTupleEqual(n, ns))
+    return planFail(b, op, "source and destination need one element type that divides the DMA "
+                           "width, and tiles of one static size");
+  p->chunk = p->threads * p->bytes;
+  int64_t total = flyIntTupleGetValue(n) * e;
+  p->count = total / p->chunk;
+  if (total % p->chunk != 0)
+    return planFail(b, op, "the tile's bytes are not a multiple of threads * bytes per lane");
+  p->inverse = flyLayoutRightInverse(b->lctx, p->dst->type.layout);
+  const FlyIntTuple *ni = p->inverse ? flyLayoutSize(b->lctx, p->inverse) : NULL;
+  if (!ni || flyIntTupleGetValue(ni) != flyIntTupleGetValue(n))
+    return planFail(b, op, "the destination layout must map its tile one-to-one onto "
+                           "[0, size): LDS DMA writes every position");
+  p->swizzle = p->dst->type.composed ? flyComposedLayoutGetSwizzle(p->dst->type.composed) : NULL;
+  p->offset = p->dst->type.composed ? flyComposedLayoutGetOffset(p->dst->type.composed) : 0;
+  if (p->dst->type.composed && !p->swizzle)
+    return planFail(b, op, "a composed destination must have a swizzle as its inner function");
+  if (flyLayoutGetShape(p->src->type.layout) && !chunksContiguous(b, p, flyIntTupleGetValue(n),
+                                                                   p->bytes / e))
+    return planFail(b, op, "each lane's DMA chunk must be consecutive elements of the source "
+                           "tile (static source strides, chunks that do not cross rows or "
+                           "swizzle blocks)");
+  if (p->swizzle) {
+    int bits, base, shift;
+    flySwizzleGetParams(p->swizzle, &bits, &base, &shift);
+    int64_t period = INT64_C(1) << (bits + base + (shift > 0 ? shift : -shift));
+    if (p->offset % period != 0)
+      return planFail(b, op, "the destination's offset must be a multiple of its swizzle's "
+                             "period");
+  }
+  return true;
+}
+
+/* The logical element index whose data belongs at physical position q (an
+ * element offset inside the tile): x = L^-1(S(q)), as L(x) = S(q) when the
+ * swizzle is an involution and the offset is a multiple of its period. */
+static Val logicalIndex(Builder *b, const DmaPlan *p, Val q) {
+  Val y = p->swizzle ? lwSwizzle(b, p->swizzle, q) : q;
+  Leaves shape, stride;
+  int next = 0;
+  shape.n = stride.n = 0;
+  lwPushLeaves(b, flyLayoutGetShape(p->inverse), (MlirOperation){NULL}, &next, &shape);
+  lwPushLeaves(b, flyLayoutGetStride(p->inverse), (MlirOperation){NULL}, &next, &stride);
+  LayoutCursor lc = {&shape, &stride, 0};
+  Lin acc = {0, lwKonst(0)};
+  lwCrdInt(b, y, flyLayoutGetShape(p->inverse), &lc, &acc);
+  return lwLinValue(b, &acc);
+}
+
+/* The source element index of logical index x (the source view of the tile). */
+static bool sourceIndex(Builder *b, const DmaPlan *p, Val x, Val *out) {
+  const FlyLayout *l = p->src->type.layout;
+  Leaves shape, stride;
+  if (p->src->type.composed || !lwLayoutLeaves(b, p->src->layoutv, l, &shape, &stride))
+    return false;
+  LayoutCursor lc = {&shape, &stride, 0};
+  Lin acc = {0, p->src->origin};
+  lwCrdInt(b, x, flyLayoutGetShape(l), &lc, &acc);
+  *out = lwLinValue(b, &acc);
+  return true;
+}
+
+static MlirType transferType(MlirContext ctx, int64_t bytes) {
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+  int64_t k = bytes / 4;
+  return k == 1 ? i32 : mlirVectorTypeGet(1, &k, i32);
+}
+
+static void emitGather(Builder *b, const DmaPlan *p, Val srcIdx, Val dstIdx) {
+  MlirValue operands[4] = {p->src->mem, lwValueOf(b, srcIdx), p->dst->mem, lwValueOf(b, dstIdx)};
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("amdgpu.gather_to_lds"), b->loc);
+  mlirOperationStateAddOperands(&st, 4, operands);
+  int32_t seg[4] = {1, 1, 1, 1};
+  MlirNamedAttribute attrs[2] = {
+      mlirNamedAttributeGet(
+          mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("operandSegmentSizes")),
+          mlirDenseI32ArrayGet(b->mctx, 4, seg)),
+      mlirNamedAttributeGet(
+          mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("transferType")),
+          mlirTypeAttrGet(transferType(b->mctx, p->bytes))),
+  };
+  mlirOperationStateAddAttributes(&st, 2, attrs);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+}
+
+/* Instruction i moves chunk i: wave w's lanes fill bytes [64*bytes*w, ...)
+ * of it lane-linearly, from an LDS base that is uniform across the wave. */
+static bool lowerCopyToLds(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  DmaPlan p;
+  if (!planDma(ts, op, &p))
+    return false;
+  int64_t e = p.dst->type.elemBytes;
+  Val tid = lwToIndex(b, mlirOperationGetOperand(op, 2));
+  Val wave = lwDivu(b, tid, lwKonst(64)), lane = lwRemu(b, tid, lwKonst(64));
+  Val waveElems = lwMul(b, wave, lwKonst(64 * p.bytes / e));
+  Val laneElems = lwMul(b, lane, lwKonst(p.bytes / e));
+  for (int64_t i = 0; i < p.count; ++i) {
+    Val chunkBase = lwAdd(b, lwKonst(i * p.chunk / e), waveElems);
+    Val x = logicalIndex(b, &p, lwAdd(b, chunkBase, laneElems));
+    Val src;
+    if (!sourceIndex(b, &p, x, &src))
+      return planFail(b, op, "the source must be a layout built by fly.static or make_layout");
+    emitGather(b, &p, src, lwAdd(b, p.dst->origin, lwAdd(b, chunkBase, lwKonst(p.offset))));
+  }
+  return true;
+}
+
+static bool lowerAccess(TensorState *ts, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    const TensorBase *t = baseOf(ts, mlirOperationGetOperand(op, i));
+    if (t && t->invalid)
+      return false;
+  }
+  if (flyOpIs(op, "load"))
+    return lowerLoad(ts, op);
+  if (flyOpIs(op, "store"))
+    return lowerStore(ts, op);
+  return lowerCopyToLds(ts, op);
+}
+
+bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
+  FlyOpList makes = {0}, tiles = {0}, uses = {0};
+  flyOpListCollect(&makes, root, "fly.make_tensor");
+  flyOpListCollect(&tiles, root, "fly.local_tile");
+  const char *const accessOps[] = {"fly.load", "fly.store", "fly.copy_to_lds"};
+  for (int k = 0; k < 3; ++k)
+    flyOpListCollect(&uses, root, accessOps[k]);
+  TensorState ts = {b, chip, flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase)), 0};
+  bool ok = ts.bases && !makes.oom && !tiles.oom && !uses.oom;
+  /* Keep going after an error so that every misuse is reported once. */
+  for (size_t i = 0; ts.bases && i < makes.len; ++i, ++ts.n)
+    ts.bases[ts.n].invalid = !lowerMakeTensor(&ts, makes.ops[i], &ts.bases[ts.n]);
+  for (size_t i = 0; ts.bases && i < tiles.len; ++i, ++ts.n) /* pre-order: parents first */
+    ts.bases[ts.n].invalid = !lowerLocalTile(&ts, tiles.ops[i], &ts.bases[ts.n]);
+  for (size_t i = 0; ts.bases && i < uses.len; ++i)
+    lowerAccess(&ts, uses.ops[i]);
+  ok = ok && !b->failed;
+  for (size_t i = 0; ok && i < uses.len; ++i)
+    mlirOperationDestroy(uses.ops[i]);
+  for (size_t i = tiles.len; ok && i-- > 0;)
+    mlirOperationDestroy(tiles.ops[i]);
+  for (size_t i = 0; ok && i < makes.len; ++i)
+    mlirOperationDestroy(makes.ops[i]);
+  flyFree(ts.bases);
+  flyOpListDestroy(&makes);
+  flyOpListDestroy(&tiles);
+  flyOpListDestroy(&uses);
+  return ok && !b->failed;
+}
