@@ -77,6 +77,9 @@ static int readHeader(ElfReader *r) {
   const uint8_t *h = co->bytes;
   if (co->size < EHDR_SIZE)
     return fail(r, "truncated ELF header");
+  if (co->size >= 24 && memcmp(h, "__CLANG_OFFLOAD_BUNDLE__", 24) == 0)
+    return fail(r, "a clang offload bundle, not an ELF file (unbundle it with "
+                   "clang-offload-bundler or compile with --no-gpu-bundle-output)");
   if (memcmp(h, "\177ELF", 4) != 0)
     return fail(r, "not an ELF file");
   if (h[4] != 2 || h[5] != 1)
