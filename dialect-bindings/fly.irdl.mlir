@@ -120,6 +120,29 @@ irdl.dialect @fly {
     irdl.operands(src: %s, dst: %d, tid: %i)
   }
 
+  // D = A*B + C on the lane's vectors; the shape attribute and the element
+  // types select the chip's MFMA (LowerMma.c).
+  irdl.operation @mma {
+    %a = irdl.any
+    %b = irdl.any
+    %c = irdl.any
+    %d = irdl.any
+    irdl.operands(a: %a, b: %b, c: %c)
+    irdl.results(result: %d)
+  }
+  // The same with the E8M0 scales of the f8f6f4 forms (i32; attributes
+  // opsel_a/opsel_b pick the byte).
+  irdl.operation @mma_scaled {
+    %a = irdl.any
+    %b = irdl.any
+    %c = irdl.any
+    %sa = irdl.any
+    %sb = irdl.any
+    %d = irdl.any
+    irdl.operands(a: %a, b: %b, c: %c, scale_a: %sa, scale_b: %sb)
+    irdl.results(result: %d)
+  }
+
   // A fully static value of any fly type: the value is the type.
   irdl.operation @static {
     %res = irdl.any

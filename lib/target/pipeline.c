@@ -77,6 +77,7 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   addEntryF(p, FLY_STAGE_FLY, "fly-shared-alloc{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-layout{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-sync");
+  addEntryF(p, FLY_STAGE_FLY, "fly-lower-mma{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
   addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);
   if (options->optLevel > 0) {

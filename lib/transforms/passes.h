@@ -32,6 +32,7 @@ extern const FlyPassInfo flyFoldPass;
 extern const FlyPassInfo flyLowerLayoutPass;
 extern const FlyPassInfo flySharedAllocPass;
 extern const FlyPassInfo flyLowerSyncPass;
+extern const FlyPassInfo flyLowerMmaPass;
 extern const FlyPassInfo flyHotLoopSchedulePass;
 
 /// Parses a scheduling mask: names joined by '|' (see LowerSync.c).

@@ -15,6 +15,7 @@ static const FlyPassInfo *const passes[] = {
     &flyLowerLayoutPass,
     &flySharedAllocPass,
     &flyLowerSyncPass,
+    &flyLowerMmaPass,
     &flyHotLoopSchedulePass,
     &flyResolveBlockDimPass,
     &flyVerifyTargetPass,

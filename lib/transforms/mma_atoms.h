@@ -1,0 +1,56 @@
+/*===- mma_atoms.h - The MFMA atoms flyc knows (internal) -----------------===*
+ *
+ * One row per MFMA instruction form: its shape, operand types as fly.mma
+ * sees them (vectors of the element type), the ROCDL op and the operand
+ * types that op takes, which chips have it, and its thread-value layouts.
+ * A TV layout maps (lane, value) to the column-major index of the operand's
+ * tile: A is M x K, B is N x K, C/D is M x N (CDNA3/CDNA4 ISA guides §7.1;
+ * gfx950-isa-facts.md §1; the f8f6f4 fp8/bf8 operands are split in two
+ * 16-byte chunks, §1.3).
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_TRANSFORMS_MMA_ATOMS_H
+#define FLYC_TRANSFORMS_MMA_ATOMS_H
+
+#include <stdbool.h>
+
+#include "flyc/chip.h"
+
+enum { FLY_CHIPS_942 = 1, FLY_CHIPS_950 = 2, FLY_CHIPS_BOTH = 3 };
+
+/// How the atom's A/B operands reach the ROCDL op.
+typedef enum FlyMmaPacking {
+  FLY_MMA_AS_IS = 0,  /* the vector type the op takes */
+  FLY_MMA_I64 = 1,    /* 8 bytes packed into one i64 */
+  FLY_MMA_I32X = 2,   /* packed into vector<N x i32> */
+  FLY_MMA_I16X = 3,   /* bf16 reinterpreted as vector<N x i16> */
+} FlyMmaPacking;
+
+typedef struct FlyMmaAtom {
+  const char *shape;    /* "16x16x32" */
+  const char *aElem;    /* MLIR element type of A (and B unless bElem) */
+  const char *bElem;    /* NULL: same as A */
+  int abLen;            /* elements per lane of A and of B */
+  const char *cElem;    /* "f32" or "i32" */
+  int cLen;             /* accumulator registers per lane */
+  int chips;            /* FLY_CHIPS_* */
+  const char *rocdlOp;
+  FlyMmaPacking packing;
+  int format;           /* f8f6f4: CBSZ/BLGP format code of A/B, else -1 */
+  int passes;           /* issue cycles / 4 (LLVM's scheduling model) */
+  const char *tvA, *tvB, *tvC; /* thread-value layouts, CuTe notation */
+} FlyMmaAtom;
+
+/// Finds the atom of `shape` whose A/B element types are `aElem`/`bElem`
+/// (MLIR spellings) and whose accumulator is `cElem`; NULL when unknown.
+/// The fp8 element spelling selects the chip family's form: f8E4M3FN/f8E5M2
+/// (OCP, gfx950) or f8E4M3FNUZ/f8E5M2FNUZ (gfx942).
+const FlyMmaAtom *flyMmaAtomFind(const char *shape, const char *aElem, const char *bElem,
+                                 const char *cElem);
+
+/// The f8f6f4 format code (CBSZ/BLGP) of an element type, or -1.
+int flyMmaFormatOf(const char *elem);
+
+/// True when `chip` has the atom.
+bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip);
+
+#endif /* FLYC_TRANSFORMS_MMA_ATOMS_H */
