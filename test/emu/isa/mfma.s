@@ -47,9 +47,9 @@ KERNEL_BEGIN mfma_small
   OUT_V 192, v17
   // CBSZ=2, ABID=1: every lane reads A from lane (l % 16) + 16. A = 1.0
   // only in lanes 16..31, B = 1.0: plain 16x16x16 gives 4, broadcast 16
-  v_mov_b32 v20, 0
+  v_mov_b32 v40, 0x3c003c00
   v_cmp_lt_u32 vcc, 15, v0
-  v_cndmask_b32 v20, 0, 0x3c003c00, vcc
+  v_cndmask_b32 v20, 0, v40, vcc
   v_cmp_gt_u32 vcc, 32, v0
   v_cndmask_b32 v20, 0, v20, vcc
   v_mov_b32 v21, v20
@@ -62,9 +62,8 @@ KERNEL_BEGIN mfma_small
   s_nop 7
   OUT_V 320, v27
   // BLGP=4: B lanes read lane l % 16; B = 1.0 only in lanes 0..15
-  v_mov_b32 v22, 0
   v_cmp_gt_u32 vcc, 16, v0
-  v_cndmask_b32 v22, 0, 0x3c003c00, vcc
+  v_cndmask_b32 v22, 0, v40, vcc
   v_mov_b32 v23, v22
   v_mov_b32 v20, 0x3c003c00
   v_mov_b32 v21, 0x3c003c00
@@ -82,9 +81,9 @@ KERNEL_BEGIN mfma_small
 KERNEL_END mfma_small
 
 // CHECK: OUT 0: 40000000 40000000 40000000 40000000 41200000 41200000 41200000 41200000
-// CHECK: OUT 56: 42f00000 42f00000 42f00000 42f00000 42000000 42000000 42000000 42000000
+// CHECK: OUT 56: 42e40000 42e40000 42e40000 42e40000 42f40000 42f40000 42f40000 42f40000
 // CHECK: OUT 64: 41000000 41000000 41000000 41000000 41800000 41800000 41800000 41800000
-// CHECK: OUT 120: 42fc0000 42fc0000 42fc0000 42fc0000 42080000 42080000 42080000 42080000
+// CHECK: OUT 120: 42f00000 42f00000 42f00000 42f00000 43000000 43000000 43000000 43000000
 // CHECK: OUT 128: 40580000 40590000 405a0000 405b0000
 // CHECK: OUT 144: 40580000 40590000 405a0000 405b0000
 // CHECK: OUT 192: 40580000 40590000 405a0000 405b0000
@@ -96,13 +95,13 @@ KERNEL_END mfma_small
 
 KERNEL_BEGIN mfma_sat
   // i8 16x16x32: A = B = 127, C = 0x7fffff00; sum 32 * 127 * 127 = 0x7e020
-  v_mov_b32 v1, 0x7f7f7f7f
   v_mov_b32 v2, 0x7f7f7f7f
+  v_mov_b32 v3, 0x7f7f7f7f
   v_mov_b32 v4, 0x7fffff00
   v_mov_b32 v5, v4
   v_mov_b32 v6, v4
   v_mov_b32 v7, v4
-  v_mfma_i32_16x16x32_i8 v[8:11], v[1:2], v[1:2], v[4:7]
+  v_mfma_i32_16x16x32_i8 v[8:11], v[2:3], v[2:3], v[4:7]
   s_nop 7
   OUT_S 0, v8
   v_mov_b32 v30, 0x71800000
@@ -115,11 +114,11 @@ KERNEL_END mfma_sat
 .else
 KERNEL_BEGIN mfma_xf32
   // xf32 keeps 10 mantissa bits: 1 + 2^-20 becomes 1.0, so 8 products give 8.0
-  v_mov_b32 v1, 0x3f800008
   v_mov_b32 v2, 0x3f800008
-  v_mov_b32 v3, 1.0
+  v_mov_b32 v3, 0x3f800008
   v_mov_b32 v4, 1.0
-  v_mfma_f32_16x16x8_xf32 v[8:11], v[1:2], v[3:4], 0
+  v_mov_b32 v5, 1.0
+  v_mfma_f32_16x16x8_xf32 v[8:11], v[2:3], v[4:5], 0
   s_nop 7
   OUT_S 0, v8
 KERNEL_END mfma_xf32
