@@ -41,6 +41,13 @@ static const SmallDesc kDesc[7] = {
     [EMU_BF8_E5M2_FNUZ] = {5, 2, 16, false, false, true, 57344.0},
 };
 
+/* 2^e as a float for -149 <= e <= 127, built from bits (no libm call). */
+static float pow2f(int e) {
+  if (e >= -126)
+    return asFloat((uint32_t)(e + 127) << 23);
+  return asFloat(1u << (e + 149));
+}
+
 float emuSmallToFloat(uint32_t bits, EmuSmallFmt fmt) {
   const SmallDesc *d = &kDesc[fmt];
   int nb = 1 + d->ebits + d->mbits;
@@ -53,9 +60,12 @@ float emuSmallToFloat(uint32_t bits, EmuSmallFmt fmt) {
     return sign ? -NAN : NAN;
   if (d->ieeeInf && e == (1u << d->ebits) - 1)
     return m ? (sign ? -NAN : NAN) : (sign ? -INFINITY : INFINITY);
-  double v = e ? ldexp(1.0 + m / (double)(1u << d->mbits), (int)e - d->bias)
-               : ldexp(m / (double)(1u << d->mbits), 1 - d->bias);
-  return (float)(sign ? -v : v);
+  float v;
+  if (e) /* normal: rebias the exponent, widen the mantissa */
+    v = asFloat((uint32_t)((int)e - d->bias + 127) << 23 | m << (23 - d->mbits));
+  else /* denormal: m * 2^(1 - bias - mbits), exact */
+    v = (float)m * pow2f(1 - d->bias - d->mbits);
+  return sign ? -v : v;
 }
 
 static uint32_t nanCode(const SmallDesc *d, uint32_t sign, int nb) {
@@ -138,11 +148,13 @@ float emuE8m0ToFloat(uint32_t e) {
 }
 
 float emuHalfToFloat(uint16_t h) {
-  uint32_t s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+  uint32_t sgn = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023;
   if (e == 31)
-    return asFloat(s << 31 | 0x7f800000u | m << 13);
-  float v = e ? ldexpf(1.0f + m / 1024.0f, (int)e - 15) : ldexpf(m / 1024.0f, -14);
-  return s ? -v : v;
+    return asFloat(sgn | 0x7f800000u | m << 13);
+  if (e)
+    return asFloat(sgn | (e + 112) << 23 | m << 13);
+  float v = (float)m * pow2f(-24); /* denormal, exact */
+  return sgn ? -v : v;
 }
 
 static uint16_t toHalf(float f, bool rtz) {

@@ -142,29 +142,44 @@ typedef struct MfmaWork {
   double *sa, *sb; /* scale multipliers [row][kblock], or NULL */
 } MfmaWork;
 
+/* Item t (of `bits` <= 32 bits, or 64) of lane l from pre-resolved rows. */
+static uint64_t itemFromRows(const uint32_t *const *rows, int l, unsigned t, unsigned bits) {
+  if (bits == 64)
+    return rows[2 * t][l] | (uint64_t)rows[2 * t + 1][l] << 32;
+  unsigned bit = t * bits;
+  return (rows[bit / 32][l] >> (bit % 32)) & (bits == 32 ? ~0u : ((1u << bits) - 1));
+}
+
 static void gatherDense(EmuWave *w, const EmuInst *in, const MfmaDesc *d, bool g950,
                         MfmaWork *wk) {
   unsigned K = d->k, KL = K / (64 / (d->m * d->b));
   unsigned bitsA = itemBits((MType)d->ta, 0), bitsB = itemBits((MType)d->tb, 0);
   bool f64 = d->ta == T_F64;
   unsigned S = 64u >> in->cbsz;
+  const uint32_t *ra[8], *rb[8];
+  for (unsigned r = 0; r < (KL * bitsA + 31) / 32 && r < 8; r++)
+    ra[r] = emuVReg(w, (in->va & 256) | ((in->va + r) & 255));
+  for (unsigned r = 0; r < (KL * bitsB + 31) / 32 && r < 8; r++)
+    rb[r] = emuVReg(w, (in->vb & 256) | ((in->vb + r) & 255));
   for (int l = 0; l < 64; l++) {
     int la = f64 || !in->cbsz ? l : (int)(l % S + S * in->abid) & 63;
     int lb = f64 ? l : blgpLane(in->blgp, l);
+    /* lane l = row + M*(blk + B*kgrp) for A, col + N*(blk + B*kgrp) for B */
+    unsigned row = (unsigned)l % d->m, rest = (unsigned)l / d->m;
+    unsigned blk = rest % d->b, kg = rest / d->b;
+    unsigned col = (unsigned)l % d->n, restB = (unsigned)l / d->n;
+    unsigned blkB = restB % d->b, kgB = restB / d->b;
+    double *arow = wk->a + ((size_t)blk * d->m + row) * K + kg * KL;
+    double *brow = wk->bt + ((size_t)blkB * d->n + col) * K + kgB * KL;
     for (unsigned t = 0; t < KL; t++) {
-      double av = decodeItem(itemBitsAt(w, in->va, la, t, bitsA), (MType)d->ta, 0, g950);
-      double bv = decodeItem(itemBitsAt(w, in->vb, lb, t, bitsB), (MType)d->tb, 0, g950);
+      double av = decodeItem(itemFromRows(ra, la, t, bitsA), (MType)d->ta, 0, g950);
+      double bv = decodeItem(itemFromRows(rb, lb, t, bitsB), (MType)d->tb, 0, g950);
       if (f64 && (in->blgp & 1))
         av = -av;
       if (f64 && (in->blgp & 2))
         bv = -bv;
-      /* lane l = row + M*(blk + B*kgrp) */
-      unsigned row = (unsigned)l % d->m, rest = (unsigned)l / d->m;
-      unsigned blk = rest % d->b, kg = rest / d->b, k = kg * KL + t;
-      wk->a[((size_t)blk * d->m + row) * K + k] = av;
-      unsigned col = (unsigned)l % d->n, restB = (unsigned)l / d->n;
-      unsigned blkB = restB % d->b, kB = (restB / d->b) * KL + t;
-      wk->bt[((size_t)blkB * d->n + col) * K + kB] = bv;
+      arow[t] = av;
+      brow[t] = bv;
     }
   }
 }
