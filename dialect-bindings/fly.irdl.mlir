@@ -130,6 +130,12 @@ irdl.dialect @fly {
     irdl.operands(a: %a, b: %b, c: %c)
     irdl.results(result: %d)
   }
+  // The thread-value layout (lane, value) -> column-major index of an MMA
+  // atom's operand tile (attributes shape, a, b, c, operand); folded.
+  irdl.operation @mma_layout {
+    %r = irdl.base @fly::@layout
+    irdl.results(result: %r)
+  }
   // The same with the E8M0 scales of the f8f6f4 forms (i32; attributes
   // opsel_a/opsel_b pick the byte).
   irdl.operation @mma_scaled {

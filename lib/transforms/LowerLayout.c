@@ -78,9 +78,11 @@ static void lowerOp(Builder *b, MlirOperation op) {
   mlirValueReplaceAllUsesOfWith(res, lwFromIndex(b, x, type));
 }
 
+/* Ops of this pass (the algebra and the tensors) must all be gone; other
+ * fly ops (fly.mma, scheduling) belong to later passes. */
 static MlirWalkResult reportLeft(MlirOperation op, void *userData) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length > 4 && !memcmp(n.data, "fly.", 4)) {
+  if (flySemaKnowsOp(op) || flyOpIs(op, "make_tensor") || flyOpIs(op, "local_tile")) {
     flyEmitOpError(op, "'%.*s' is still used after layout lowering (a fly value may only "
                        "feed fly ops)", (int)n.length, n.data);
     *(bool *)userData = true;

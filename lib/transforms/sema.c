@@ -1,10 +1,12 @@
 /*===- sema.c - The compile-time meaning of fly ops -------------------------===*/
 #include "sema.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mma_atoms.h"
 
 /*--- Describing values ---------------------------------------------------------*/
 
@@ -510,6 +512,31 @@ static FlySemaStatus evalSliceDice(Eval *e, bool slice) {
 static FlySemaStatus evalSlice(Eval *e) { return evalSliceDice(e, true); }
 static FlySemaStatus evalDice(Eval *e) { return evalSliceDice(e, false); }
 
+/* The thread-value layout of an MMA atom's operand (mma_atoms.c). */
+static bool strAttr(Eval *e, const char *name, char *out, size_t cap) {
+  MlirAttribute a = mlirOperationGetAttributeByName(e->op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  MlirStringRef v = mlirStringAttrGetValue(a);
+  snprintf(out, cap, "%.*s", (int)v.length, v.data);
+  return v.length < cap;
+}
+
+static FlySemaStatus evalMmaLayout(Eval *e) {
+  char shape[24], a[32], b[32], c[16], operand[4];
+  if (!strAttr(e, "shape", shape, sizeof shape) || !strAttr(e, "a", a, sizeof a) ||
+      !strAttr(e, "b", b, sizeof b) || !strAttr(e, "c", c, sizeof c) ||
+      !strAttr(e, "operand", operand, sizeof operand) ||
+      (strcmp(operand, "a") && strcmp(operand, "b") && strcmp(operand, "c")))
+    return errorF(e, "needs string attributes shape, a, b, c (element types) and operand "
+                     "(\"a\", \"b\" or \"c\")");
+  const FlyMmaAtom *atom = flyMmaAtomFind(shape, a, b, c);
+  if (!atom)
+    return errorF(e, "no %s MFMA multiplies %s by %s into %s", shape, a, b, c);
+  const char *tv = operand[0] == 'a' ? atom->tvA : operand[0] == 'b' ? atom->tvB : atom->tvC;
+  return setLayout(e->r, flyLayoutParse(e->ctx, tv));
+}
+
 /*--- The table ---------------------------------------------------------------------*/
 
 typedef struct OpSema {
@@ -561,6 +588,7 @@ static const OpSema table[] = {
     {"tile_to_shape", 2, 2, evalTileToShape},
     {"slice", 2, 2, evalSlice},
     {"dice", 2, 2, evalDice},
+    {"mma_layout", 0, 0, evalMmaLayout},
 };
 
 static const OpSema *lookup(MlirOperation op) {
