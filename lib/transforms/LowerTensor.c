@@ -12,8 +12,9 @@
  *   fly.load(%t, %coord) -> vector / scalar       at crd2idx(coord)
  *   fly.store(%v, %t, %coord)
  *   fly.local_tile(%t, %crd) {tile}               the tile at a tile coordinate
- *   fly.copy_to_lds(%src, %dst, %tid) {bytes, threads}
- *       the whole tile by LDS DMA (buffer_load ... lds): each lane writes
+ *   fly.copy_to_lds(%src, %dst, %tid) {bytes, threads[, mode = "sync"]}
+ *       the whole tile by LDS DMA (buffer_load ... lds), or with mode "sync"
+ *       through VGPRs (buffer_load then ds_write); each lane writes
  *       `bytes` lane-linearly into LDS, so the compiler picks for each lane
  *       the source element that belongs at that physical LDS position under
  *       the destination's swizzled layout (the pre-swizzled source address).
@@ -280,6 +281,7 @@ static bool lowerStore(TensorState *ts, MlirOperation op) {
 /* What fly.copy_to_lds needs to know, checked. */
 typedef struct DmaPlan {
   const TensorBase *src, *dst;
+  bool sync;                  /* global -> VGPR -> LDS instead of DMA */
   int64_t bytes, threads, chunk, count;
   const FlyLayout *inverse;   /* right_inverse of the destination's outer layout */
   const FlySwizzle *swizzle;  /* of the destination, or NULL */
@@ -334,7 +336,16 @@ static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
   if (!flyOpGetIntAttr(op, "bytes", &p->bytes) || !flyOpGetIntAttr(op, "threads", &p->threads) ||
       p->threads <= 0 || p->threads % 64 != 0)
     return planFail(b, op, "needs integer attributes 'bytes' and 'threads' (a multiple of 64)");
-  if (!checkDmaWidth(ts, op, p->bytes))
+  MlirAttribute mode = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("mode"));
+  MlirStringRef m = mlirAttributeIsNull(mode) || !mlirAttributeIsAString(mode)
+                        ? mlirStringRefCreateFromCString("dma")
+                        : mlirStringAttrGetValue(mode);
+  p->sync = m.length == 4 && !memcmp(m.data, "sync", 4);
+  if (!p->sync && !(m.length == 3 && !memcmp(m.data, "dma", 3)))
+    return planFail(b, op, "attribute 'mode' must be \"dma\" or \"sync\"");
+  if (p->sync && p->bytes != 4 && p->bytes != 8 && p->bytes != 16)
+    return planFail(b, op, "a sync copy moves 4, 8 or 16 bytes per lane");
+  if (!p->sync && !checkDmaWidth(ts, op, p->bytes))
     return false;
   int e = p->dst->type.elemBytes;
   const FlyIntTuple *n = flyLayoutSize(b->lctx, p->dst->type.layout);
@@ -408,6 +419,21 @@ static MlirType transferType(MlirContext ctx, int64_t bytes) {
   return k == 1 ? i32 : mlirVectorTypeGet(1, &k, i32);
 }
 
+/* The sync path: a vector load from the source into VGPRs, then a vector
+ * store of the lane's own chunk at its physical LDS position. */
+static void emitLoadStore(Builder *b, const DmaPlan *p, Val srcIdx, Val dstIdx) {
+  int64_t n = p->bytes / p->dst->type.elemBytes;
+  MlirType vt = mlirVectorTypeGet(1, &n, p->dst->type.elem);
+  MlirValue lops[2] = {p->src->mem, lwValueOf(b, srcIdx)};
+  MlirValue v = lwEmit(b, "vector.load", 2, lops, vt);
+  MlirValue sops[3] = {v, p->dst->mem, lwValueOf(b, dstIdx)};
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("vector.store"),
+                                                b->loc);
+  mlirOperationStateAddOperands(&st, 3, sops);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+}
+
 static void emitGather(Builder *b, const DmaPlan *p, Val srcIdx, Val dstIdx) {
   MlirValue operands[4] = {p->src->mem, lwValueOf(b, srcIdx), p->dst->mem, lwValueOf(b, dstIdx)};
   MlirOperationState st =
@@ -446,7 +472,11 @@ static bool lowerCopyToLds(TensorState *ts, MlirOperation op) {
     Val src;
     if (!sourceIndex(b, &p, x, &src))
       return planFail(b, op, "the source must be a layout built by fly.static or make_layout");
-    emitGather(b, &p, src, lwAdd(b, p.dst->origin, lwAdd(b, chunkBase, lwKonst(p.offset))));
+    Val base = lwAdd(b, p.dst->origin, lwKonst(p.offset));
+    if (p.sync) /* each lane stores its own chunk */
+      emitLoadStore(b, &p, src, lwAdd(b, base, lwAdd(b, chunkBase, laneElems)));
+    else /* the DMA writes the wave's chunks lane-linearly from a uniform base */
+      emitGather(b, &p, src, lwAdd(b, base, chunkBase));
   }
   return true;
 }
