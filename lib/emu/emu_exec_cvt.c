@@ -99,6 +99,18 @@ static uint32_t satPkU8(uint32_t v) {
 }
 VOP_1(v_sat_pk_u8_i16, KB, (d[l] & 0xffff0000u) | satPkU8(A[l]))
 
+/* v_cvt_pknorm_{i16,u16}_f32: round(clamp(x) * 32767 | 65535) per half. */
+static uint32_t snorm16(float f) {
+  float x = isnan(f) ? 0.0f : f > 1.0f ? 1.0f : f < -1.0f ? -1.0f : f;
+  return (uint32_t)(int32_t)nearbyintf(x * 32767.0f) & 0xffff;
+}
+static uint32_t unorm16(float f) {
+  float x = isnan(f) ? 0.0f : f > 1.0f ? 1.0f : f < 0.0f ? 0.0f : f;
+  return (uint32_t)nearbyintf(x * 65535.0f);
+}
+VOP_2(v_cvt_pknorm_i16_f32, F, snorm16(emuF32(A[l])) | snorm16(emuF32(B[l])) << 16)
+VOP_2(v_cvt_pknorm_u16_f32, F, unorm16(emuF32(A[l])) | unorm16(emuF32(B[l])) << 16)
+
 /*--- f64 conversions --------------------------------------------------------------*/
 
 #define CVT_FROM64(name, expr)                                                  \
@@ -326,4 +338,5 @@ const EmuHandler emuCvtHandlers[] = {
     H(v_cvt_scalef32_pk_bf8_f32), H(v_cvt_scalef32_f32_fp8),
     H(v_cvt_scalef32_f32_bf8), H(v_cvt_scalef32_pk_f32_fp8),
     H(v_cvt_scalef32_pk_f32_bf8), H(v_cvt_scalef32_pk_fp4_f32),
-    H(v_cvt_scalef32_pk_f32_fp4), {NULL, NULL}};
+    H(v_cvt_scalef32_pk_f32_fp4), H(v_cvt_pknorm_i16_f32),
+    H(v_cvt_pknorm_u16_f32), {NULL, NULL}};

@@ -171,7 +171,8 @@ VHANDLER(ds_nop) {
 typedef enum DsOp {
   DS_ADD, DS_SUB, DS_RSUB, DS_INC, DS_DEC, DS_MIN_I, DS_MAX_I, DS_MIN_U,
   DS_MAX_U, DS_AND, DS_OR, DS_XOR, DS_MSKOR, DS_WRXCHG, DS_CMPST,
-  DS_ADD_F32, DS_MIN_F, DS_MAX_F, DS_PK_ADD_F16, DS_PK_ADD_BF16, DS_ADD_F64
+  DS_ADD_F32, DS_MIN_F, DS_MAX_F, DS_PK_ADD_F16, DS_PK_ADD_BF16, DS_ADD_F64,
+  DS_CMPST_F
 } DsOp;
 
 static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w64) {
@@ -191,6 +192,10 @@ static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w6
   case DS_MSKOR: return (old & ~a) | b;
   case DS_WRXCHG: return a;
   case DS_CMPST: return old == a ? b : old; /* DATA0 = compare, DATA1 = new */
+  case DS_CMPST_F: /* float compare: -0 == +0, NaN never equal */
+    if (w64)
+      return emuF64(old) == emuF64(a) ? b : old;
+    return emuF32((uint32_t)old) == emuF32((uint32_t)a) ? b : old;
   case DS_ADD_F32: return emuU32(emuF32((uint32_t)old) + emuF32((uint32_t)a));
   case DS_MIN_F: return w64 ? emuU64(fmin(emuF64(old), emuF64(a))) : emuU32(fminf(emuF32((uint32_t)old), emuF32((uint32_t)a)));
   case DS_MAX_F: return w64 ? emuU64(fmax(emuF64(old), emuF64(a))) : emuU32(fmaxf(emuF32((uint32_t)old), emuF32((uint32_t)a)));
@@ -293,6 +298,28 @@ DSA(ds_max_rtn_u64, DS_MAX_U, true, true)
 DSA(ds_wrxchg_rtn_b64, DS_WRXCHG, true, true)
 DSA(ds_cmpst_rtn_b64, DS_CMPST, true, true)
 DSA(ds_add_rtn_f64, DS_ADD_F64, true, true)
+DSA(ds_cmpst_f32, DS_CMPST_F, false, false)
+DSA(ds_cmpst_rtn_f32, DS_CMPST_F, false, true)
+DSA(ds_rsub_u64, DS_RSUB, true, false)
+DSA(ds_inc_u64, DS_INC, true, false)
+DSA(ds_dec_u64, DS_DEC, true, false)
+DSA(ds_mskor_b64, DS_MSKOR, true, false)
+DSA(ds_cmpst_b64, DS_CMPST, true, false)
+DSA(ds_cmpst_f64, DS_CMPST_F, true, false)
+DSA(ds_min_f64, DS_MIN_F, true, false)
+DSA(ds_max_f64, DS_MAX_F, true, false)
+DSA(ds_rsub_rtn_u64, DS_RSUB, true, true)
+DSA(ds_inc_rtn_u64, DS_INC, true, true)
+DSA(ds_dec_rtn_u64, DS_DEC, true, true)
+DSA(ds_min_rtn_i64, DS_MIN_I, true, true)
+DSA(ds_max_rtn_i64, DS_MAX_I, true, true)
+DSA(ds_and_rtn_b64, DS_AND, true, true)
+DSA(ds_or_rtn_b64, DS_OR, true, true)
+DSA(ds_xor_rtn_b64, DS_XOR, true, true)
+DSA(ds_mskor_rtn_b64, DS_MSKOR, true, true)
+DSA(ds_cmpst_rtn_f64, DS_CMPST_F, true, true)
+DSA(ds_min_rtn_f64, DS_MIN_F, true, true)
+DSA(ds_max_rtn_f64, DS_MAX_F, true, true)
 
 /*--- Cross-lane DS ops -----------------------------------------------------------------*/
 
@@ -454,4 +481,9 @@ const EmuHandler emuLdsHandlers[] = {
     H(ds_swizzle_b32), H(ds_bpermute_b32), H(ds_permute_b32),
     H(ds_read_addtid_b32), H(ds_write_addtid_b32), H(ds_read_b64_tr_b4),
     H(ds_read_b64_tr_b8), H(ds_read_b64_tr_b16), H(ds_read_b96_tr_b6),
-    {NULL, NULL}};
+    H(ds_cmpst_f32), H(ds_cmpst_rtn_f32), H(ds_rsub_u64), H(ds_inc_u64),
+    H(ds_dec_u64), H(ds_mskor_b64), H(ds_cmpst_b64), H(ds_cmpst_f64),
+    H(ds_min_f64), H(ds_max_f64), H(ds_rsub_rtn_u64), H(ds_inc_rtn_u64),
+    H(ds_dec_rtn_u64), H(ds_min_rtn_i64), H(ds_max_rtn_i64), H(ds_and_rtn_b64),
+    H(ds_or_rtn_b64), H(ds_xor_rtn_b64), H(ds_mskor_rtn_b64),
+    H(ds_cmpst_rtn_f64), H(ds_min_rtn_f64), H(ds_max_rtn_f64), {NULL, NULL}};

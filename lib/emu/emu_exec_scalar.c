@@ -555,6 +555,34 @@ static int exec_s_movreld_b32(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   return EMU_STEP_NEXT;
 }
 
+static int exec_s_movrels_b64(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  unsigned code = in->src[0] + w->m0;
+  if (in->src[0] >= 101 || code >= 101)
+    return emuFault(c, in, FLY_EMU_FAULT_MEMORY, -1, code, "s_movrels_b64: SGPR index %u out of range", code);
+  D64(w->sgpr[code] | (uint64_t)w->sgpr[code + 1] << 32);
+  return EMU_STEP_NEXT;
+}
+static int exec_s_movreld_b64(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  unsigned code = in->dst + w->m0;
+  if (in->dst >= 101 || code >= 101)
+    return emuFault(c, in, FLY_EMU_FAULT_MEMORY, -1, code, "s_movreld_b64: SGPR index %u out of range", code);
+  uint64_t v = S64(0);
+  w->sgpr[code] = (uint32_t)v;
+  w->sgpr[code + 1] = (uint32_t)(v >> 32);
+  return EMU_STEP_NEXT;
+}
+
+/* s_bitreplicate_b64_b32: each bit of S0 becomes two adjacent bits. */
+static int exec_s_bitreplicate_b64_b32(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  (void)c;
+  uint32_t a = S32(0);
+  uint64_t r = 0;
+  for (int i = 0; i < 32; i++)
+    r |= (uint64_t)((a >> i) & 1) * 3u << (2 * i);
+  D64(r);
+  return EMU_STEP_NEXT;
+}
+
 /*--- SOPC --------------------------------------------------------------------*/
 
 #define SOPC(name, T, op)                                                       \
@@ -681,6 +709,7 @@ const EmuHandler emuScalarHandlers[] = {
     H(s_xnor_saveexec_b64), H(s_andn1_saveexec_b64), H(s_orn1_saveexec_b64),
     H(s_andn1_wrexec_b64), H(s_andn2_wrexec_b64), H(s_quadmask_b32),
     H(s_quadmask_b64), H(s_movrels_b32), H(s_movreld_b32), H(s_abs_i32),
+    H(s_movrels_b64), H(s_movreld_b64), H(s_bitreplicate_b64_b32),
     H(s_cmp_eq_i32), H(s_cmp_lg_i32), H(s_cmp_gt_i32), H(s_cmp_ge_i32),
     H(s_cmp_lt_i32), H(s_cmp_le_i32), H(s_cmp_eq_u32), H(s_cmp_lg_u32),
     H(s_cmp_gt_u32), H(s_cmp_ge_u32), H(s_cmp_lt_u32), H(s_cmp_le_u32),

@@ -391,6 +391,12 @@ VH_N(v_madak_f16, 2, a * b + emuHalfToFloat((uint16_t)in->lit))
 VH_N(v_max3_f16, 3, fmax(fmax(a, b), cc))
 VH_N(v_min3_f16, 3, fmin(fmin(a, b), cc))
 VH_N(v_mad_f16, 3, a * b + cc)
+VH_N(v_med3_f16, 3, (isnan(a) || isnan(b) || isnan(cc)) ? fmin(fmin(a, b), cc)
+                                                       : fmax(fmin(a, b), fmin(fmax(a, b), cc)))
+VH_N(v_div_fixup_f16, 3, divFixup64(a, b, cc))
+VH_N(v_sin_f16, 1, sin(a * EMU_TWO_PI))
+VH_N(v_cos_f16, 1, cos(a * EMU_TWO_PI))
+VH_N(v_frexp_mant_f16, 1, (isinf(a) || isnan(a)) ? a : frexp(a, &(int){0}))
 
 const EmuHandler emuVFloatHandlers[] = {
     H(v_add_f32), H(v_sub_f32), H(v_subrev_f32), H(v_mul_f32),
@@ -412,4 +418,7 @@ const EmuHandler emuVFloatHandlers[] = {
     H(v_rsq_f16), H(v_exp_f16), H(v_log_f16), H(v_floor_f16), H(v_ceil_f16),
     H(v_trunc_f16), H(v_rndne_f16), H(v_fract_f16), H(v_ldexp_f16),
     H(v_madmk_f16), H(v_madak_f16), H(v_max3_f16), H(v_min3_f16),
-    H(v_mad_f16), {NULL, NULL}};
+    H(v_mad_f16), H(v_med3_f16), H(v_div_fixup_f16), H(v_sin_f16),
+    H(v_cos_f16), H(v_frexp_mant_f16), {"v_mad_legacy_f16", exec_v_mad_f16},
+    {"v_fma_legacy_f16", exec_v_fma_f16},
+    {"v_div_fixup_legacy_f16", exec_v_div_fixup_f16}, {NULL, NULL}};

@@ -185,6 +185,36 @@ VOP_3(v_mad_i16, KB, emuPut16(in, d[l], (uint32_t)((int16_t)G0 * (int16_t)G1) + 
 VOP_2(v_add_i16, KB, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 + (int16_t)G1) : G0 + G1))
 VOP_2(v_sub_i16, KB, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 - (int16_t)G1) : G0 - G1))
 
+#define G2 emuGet16(in, 2, C[l])
+VOP_3(v_min3_i16, KB, emuPut16(in, d[l], min3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_max3_i16, KB, emuPut16(in, d[l], max3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_med3_i16, KB, emuPut16(in, d[l], med3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_min3_u16, KB, emuPut16(in, d[l], min3u(G0, G1, G2)))
+VOP_3(v_max3_u16, KB, emuPut16(in, d[l], max3u(G0, G1, G2)))
+VOP_3(v_med3_u16, KB, emuPut16(in, d[l], med3u(G0, G1, G2)))
+
+static uint32_t absDiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
+VOP_3(v_sad_u16, KB, absDiff(A[l] & 0xffff, B[l] & 0xffff) + absDiff(A[l] >> 16, B[l] >> 16) + C[l])
+
+/* v_lerp_u8: per byte (a + b + (c & 1)) >> 1 (ISA guide V_LERP_U8). */
+static uint32_t lerpU8(uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t r = 0;
+  for (int i = 0; i < 32; i += 8)
+    r |= ((((a >> i) & 255) + ((b >> i) & 255) + ((c >> i) & 1)) >> 1) << i;
+  return r;
+}
+VOP_3(v_lerp_u8, KB, lerpU8(A[l], B[l], C[l]))
+
+/* v_msad_u8: SAD over the bytes whose reference (S1) byte is non-zero. */
+static uint32_t msadU8(uint32_t a, uint32_t b) {
+  uint32_t s = 0;
+  for (int i = 0; i < 32; i += 8)
+    if ((b >> i) & 255)
+      s += absDiff((a >> i) & 255, (b >> i) & 255);
+  return s;
+}
+VOP_3(v_msad_u8, KB, msadU8(A[l], B[l]) + C[l])
+
 /*--- Carry forms and v_cndmask ------------------------------------------------*/
 
 /* Carry arithmetic: r = a (+|-) b (+|-) cin; carry/borrow mask to sdst. */
@@ -313,4 +343,7 @@ const EmuHandler emuVIntHandlers[] = {
     H(v_sub_co_u32), H(v_subrev_co_u32), H(v_addc_co_u32), H(v_subb_co_u32),
     H(v_subbrev_co_u32), H(v_cndmask_b32), H(v_mov_b64), H(v_lshlrev_b64),
     H(v_lshrrev_b64), H(v_ashrrev_i64), H(v_lshl_add_u64), H(v_mad_u64_u32),
-    H(v_mad_i64_i32), {NULL, NULL}};
+    H(v_mad_i64_i32), H(v_min3_i16), H(v_max3_i16), H(v_med3_i16),
+    H(v_min3_u16), H(v_max3_u16), H(v_med3_u16), H(v_sad_u16), H(v_lerp_u8),
+    H(v_msad_u8), {"v_mad_legacy_u16", exec_v_mad_u16},
+    {"v_mad_legacy_i16", exec_v_mad_i16}, {NULL, NULL}};

@@ -2,7 +2,7 @@
 // with EXEC, 16-bit ops, SDWA/DPP sources.
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj -I %S/Inputs %s -o %t.o
 // RUN: ld.lld -shared %t.o -o %t.so
-// RUN: %testbin/emu-isa-run --kernel valu_int --out-bytes 8192 --print 32 %t.so | FileCheck %s
+// RUN: %testbin/emu-isa-run --kernel valu_int --out-bytes 8192 --print 35 %t.so | FileCheck %s
 // RUN: %testbin/emu-isa-run --kernel valu_lanes --out-bytes 8192 --print 1024 %t.so | FileCheck %s --check-prefix=LANES
 .include "kernel.inc"
 KERNEL_BEGIN valu_int
@@ -97,12 +97,24 @@ KERNEL_BEGIN valu_int
   OUT_S 30, v28
   v_lshlrev_b64 v[28:29], 36, v[20:21]
   OUT_S 31, v29
+  // 16-bit three-operand ops, v_sad_u16, v_lerp_u8
+  v_med3_u16 v28, 5, 9, 7
+  OUT_S 32, v28
+  v_mov_b32 v28, 0x00050010
+  v_mov_b32 v29, 0x00020018
+  v_sad_u16 v30, v28, v29, 1
+  OUT_S 33, v30
+  v_mov_b32 v28, 0x01020304
+  v_mov_b32 v29, 0x03020100
+  v_lerp_u8 v30, v28, v29, 1
+  OUT_S 34, v30
 KERNEL_END valu_int
 
 // CHECK: OUT 0: 00000001 00000001 00000002 fffffffd ffffffff fffffff2 ffffffff 00000003
 // CHECK: OUT 8: 00000006 00001234 ffffffff 00772244 bb30ff78 fffffff0 12cd5601 44556677
 // CHECK: OUT 16: 80000005 00000003 444444cd 00000001 00022222 00000003 ffffffff 00000111
 // CHECK: OUT 24: fffd7fff 00000008 00000014 00000f00 00000011 00007887 11883344 12233440
+// CHECK: OUT 32: 00000007 0000000c 02020202
 
 KERNEL_BEGIN valu_lanes
   // lane id, readlane/readfirstlane/writelane, mbcnt, cmpx with EXEC
