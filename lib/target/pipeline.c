@@ -87,6 +87,10 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   /* Last in the fly stage: it counts the ops the clean-ups leave. */
   addEntryF(p, FLY_STAGE_FLY, "fly-hot-loop-schedule");
   addEntryF(p, FLY_STAGE_LLVM, "convert-scf-to-cf");
+  /* fp8 truncation needs the chip's conversion instructions; it saturates,
+   * as quantising kernels want, instead of producing NaN on overflow. */
+  addEntryF(p, FLY_STAGE_LLVM,
+            "gpu.module(convert-arith-to-amdgpu{chipset=%s saturate-fp8-truncf=true})", chip);
   addEntryF(p, FLY_STAGE_LLVM, "gpu.module(convert-amdgpu-to-rocdl{chipset=%s})", chip);
   addEntryF(p, FLY_STAGE_LLVM,
             "gpu.module(convert-gpu-to-rocdl{chipset=%s use-bare-ptr-memref-call-conv=true})",
