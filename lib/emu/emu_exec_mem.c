@@ -92,14 +92,18 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
   if (in->flags & EMU_F_SOE)
     off += emuReadScalar32(w, in, in->soff, false);
   if (buffer) {
-    uint32_t *v = &w->sgpr[in->sbase & 127];
+    if (in->sbase + 3u >= 102u)
+      return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                      "%s: buffer descriptor s[%u:%u] is not in s0..s101", in->name,
+                      in->sbase, in->sbase + 3u);
+    uint32_t *v = &w->sgpr[in->sbase];
     base = v[0] | (uint64_t)(v[1] & 0xffff) << 32;
   } else {
     base = emuReadScalar64(w, in, in->sbase, false);
   }
   uint64_t addr = (base + off) & ~3ull; /* SMEM ignores the 2 LSBs */
   if (buffer) {
-    uint32_t numRecords = w->sgpr[(in->sbase + 2) & 127];
+    uint32_t numRecords = w->sgpr[in->sbase + 2];
     for (unsigned i = 0; i < n; i++) {
       uint64_t o = off + 4 * i;
       uint32_t v = 0;
@@ -385,8 +389,11 @@ typedef struct BufDesc {
   bool addTid, swizzle;
 } BufDesc;
 
+/* The V# in s[sbase:sbase+3]; descriptors beyond s101 (ttmp, specials)
+ * read as all-zero, i.e. an unbound buffer. */
 static BufDesc bufDesc(const EmuWave *w, const EmuInst *in) {
-  const uint32_t *v = &w->sgpr[in->sbase < 100 ? in->sbase : 0];
+  static const uint32_t zero[4] = {0, 0, 0, 0};
+  const uint32_t *v = in->sbase + 3u < 102u ? &w->sgpr[in->sbase] : zero;
   BufDesc d;
   d.base = v[0] | (uint64_t)(v[1] & 0xffff) << 32;
   d.stride = (v[1] >> 16) & 0x3fff;
