@@ -208,19 +208,24 @@ static const TensorBase *baseOf(TensorState *ts, MlirValue tensor) {
   return NULL;
 }
 
-/* The element offset of `crdv` in the tensor's memref. */
-static bool offsetOf(Builder *b, const TensorBase *t, MlirValue crdv, Val *out) {
+/* The element offset of coordinate `crd` in the tensor's memref. */
+static bool offsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out) {
   Val local;
   bool ok;
   if (t->type.composed) {
-    ok = lwComposedApply(b, crdv, t->layoutv, t->type.composed, &local);
+    ok = lwComposedApplyCoord(b, crd, t->layoutv, t->type.composed, &local);
   } else {
     Lin acc = {0, lwKonst(0)};
-    ok = lwLayoutApply(b, crdv, t->layoutv, t->type.layout, &acc);
+    ok = lwLayoutApplyCoord(b, crd, t->layoutv, t->type.layout, &acc);
     local = lwLinValue(b, &acc);
   }
   *out = lwAdd(b, t->origin, local);
   return ok;
+}
+
+static bool offsetOf(Builder *b, const TensorBase *t, MlirValue crdv, Val *out) {
+  LwCoord crd;
+  return lwCoordOf(b, crdv, &crd) && offsetOfCoord(b, t, &crd, out);
 }
 
 static void setAt(Builder *b, MlirOperation op) {

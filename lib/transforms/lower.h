@@ -44,6 +44,13 @@ typedef struct Lin {
   Val dyn;
 } Lin;
 
+/* A coordinate: an integer (shape NULL, one leaf) or an int tuple of the
+ * given structure whose leaves are values. */
+typedef struct LwCoord {
+  const FlyIntTuple *shape;
+  Leaves leaves;
+} LwCoord;
+
 /* Cursors into the shape and stride leaves while walking the structure. */
 typedef struct LayoutCursor {
   const Leaves *shape, *stride;
@@ -75,6 +82,9 @@ bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);
 void lwCrdInt(Builder *b, Val x, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc);
 void lwCrdTuple(Builder *b, const FlyIntTuple *crd, const Leaves *cl, int *ci, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc);
 bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l, Lin *acc);
+bool lwCoordOf(Builder *b, MlirValue crdv, LwCoord *out);
+bool lwLayoutApplyCoord(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l, Lin *acc);
+bool lwComposedApplyCoord(Builder *b, const LwCoord *crd, MlirValue compv, const FlyComposedLayout *c, Val *out);
 Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x);
 bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv, const FlyComposedLayout *c, Val *out);
 MlirValue lwFromIndex(Builder *b, Val x, MlirType type);

@@ -234,23 +234,38 @@ void lwCrdTuple(Builder *b, const FlyIntTuple *crd, const Leaves *cl, int *ci,
 }
 
 /* outer(crd) as constant + dynamic parts. */
-bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l,
+bool lwCoordOf(Builder *b, MlirValue crdv, LwCoord *out) {
+  if (flyTypeGetKind(mlirValueGetType(crdv)) == FLY_TYPE_NONE) {
+    out->shape = NULL;
+    out->leaves.n = 1;
+    out->leaves.v[0] = lwToIndex(b, crdv);
+    return true;
+  }
+  FlyStatic c;
+  if (!flyStaticOfValue(b->lctx, crdv, &c) || c.kind != FLY_TYPE_INT_TUPLE)
+    return false;
+  out->shape = c.tuple;
+  return lwTupleLeaves(b, crdv, &out->leaves);
+}
+
+bool lwLayoutApplyCoord(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l,
                         Lin *acc) {
   Leaves shape, stride;
   if (!lwLayoutLeaves(b, layoutv, l, &shape, &stride))
     return false;
   LayoutCursor lc = {&shape, &stride, 0};
-  if (flyTypeGetKind(mlirValueGetType(crdv)) == FLY_TYPE_NONE) {
-    lwCrdInt(b, lwToIndex(b, crdv), flyLayoutGetShape(l), &lc, acc);
+  if (!crd->shape) {
+    lwCrdInt(b, crd->leaves.v[0], flyLayoutGetShape(l), &lc, acc);
     return true;
   }
-  FlyStatic c;
-  Leaves cl;
   int ci = 0;
-  if (!flyStaticOfValue(b->lctx, crdv, &c) || !lwTupleLeaves(b, crdv, &cl))
-    return false;
-  lwCrdTuple(b, c.tuple, &cl, &ci, flyLayoutGetShape(l), &lc, acc);
+  lwCrdTuple(b, crd->shape, &crd->leaves, &ci, flyLayoutGetShape(l), &lc, acc);
   return true;
+}
+
+bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l, Lin *acc) {
+  LwCoord crd;
+  return lwCoordOf(b, crdv, &crd) && lwLayoutApplyCoord(b, &crd, layoutv, l, acc);
 }
 
 /* y = x ^ ((x & (((1<<B)-1) << (M+max(S,0)))) >> S), on a dynamic x. */
@@ -270,7 +285,7 @@ Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x) {
 
 /* inner(offset + outer(crd)) with the period-aligned constant kept out of
  * the swizzle's XOR. */
-bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv,
+bool lwComposedApplyCoord(Builder *b, const LwCoord *crd, MlirValue compv,
                           const FlyComposedLayout *c, Val *out) {
   MlirOperation def = lwDefiningOp(compv);
   MlirValue outerv = compv;
@@ -278,7 +293,7 @@ bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv,
       mlirOperationGetNumOperands(def) == 2)
     outerv = mlirOperationGetOperand(def, 1);
   Lin acc = {flyComposedLayoutGetOffset(c), lwKonst(0)};
-  if (!lwLayoutApply(b, crdv, outerv, flyComposedLayoutGetOuter(c), &acc))
+  if (!lwLayoutApplyCoord(b, crd, outerv, flyComposedLayoutGetOuter(c), &acc))
     return false;
   const FlySwizzle *s = flyComposedLayoutGetSwizzle(c);
   if (!s) { /* a layout as the inner function: an integer coordinate into it */
@@ -302,6 +317,12 @@ bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv,
   Lin low = {acc.c - hi, acc.dyn};
   *out = lwAdd(b, lwSwizzle(b, s, lwLinValue(b, &low)), lwKonst(hi));
   return true;
+}
+
+bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv, const FlyComposedLayout *c,
+                     Val *out) {
+  LwCoord crd;
+  return lwCoordOf(b, crdv, &crd) && lwComposedApplyCoord(b, &crd, compv, c, out);
 }
 
 /* Casts an index value to the op's declared integer result type. */
