@@ -367,6 +367,7 @@ static bool decodeFlat(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->imm = (int32_t)(bits(q, 12, 0) ^ 0x1000u) - 0x1000; /* 13-bit signed */
   if (seg == 1) {
     in->fmt = EMU_FMT_SCRATCH;
+    in->flags |= bits(q, 13, 13) ? EMU_F_LDS : 0; /* SVE: VADDR is used (gfx940+) */
     return NAME(emuOpNamesScratch, in->op);
   }
   if (seg == 2) {
@@ -376,7 +377,28 @@ static bool decodeFlat(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   return false;
 }
 
+/* VALU flags for GPR indexing: every VOP format; the dst field is a VGPR
+ * except for compares (op < 256) and v_readlane/v_readfirstlane. */
+static void markValu(EmuInst *in) {
+  if (in->fmt != EMU_FMT_VOP1 && in->fmt != EMU_FMT_VOP2 && in->fmt != EMU_FMT_VOPC &&
+      in->fmt != EMU_FMT_VOP3 && in->fmt != EMU_FMT_VOP3P)
+    return;
+  in->flags |= EMU_F_VALU;
+  bool sdstOp = in->fmt == EMU_FMT_VOPC || (in->fmt == EMU_FMT_VOP3 && in->op < 256) ||
+                in->op == 320 + 2 || in->op == 649;
+  if (!sdstOp)
+    in->flags |= EMU_F_VDST;
+}
+
+static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in);
+
 bool emuDecodeOne(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in) {
+  bool ok = decodeAny(p, avail, chip, in);
+  markValu(in);
+  return ok;
+}
+
+static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in) {
   memset(in, 0, sizeof(*in));
   in->size = 4;
   if (avail < 4)

@@ -367,9 +367,23 @@ void emuProgramDestroy(EmuProgram *prog) {
   flyFree(prog);
 }
 
+/* GPR indexing mode (s_set_gpr_idx_on, ISA guide §4.6 / S_SET_GPR_IDX_ON):
+ * M0[7:0] is added to the VGPR operands that M0[15:12] enables (SRC0, SRC1,
+ * SRC2, VDST) of VALU instructions. Runs a patched copy of the instruction. */
+static int runIndexed(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  EmuInst t = *in;
+  unsigned idx = w->m0 & 255, mode = (w->m0 >> 12) & 15;
+  for (int i = 0; i < 3; i++)
+    if (((mode >> i) & 1) && t.src[i] >= 256)
+      t.src[i] = (uint16_t)(256 + ((t.src[i] - 256 + idx) & 255));
+  if ((mode & 8) && (t.flags & EMU_F_VDST))
+    t.dst = (uint16_t)((t.dst + idx) & 255);
+  return t.fn(w, &t, c);
+}
+
 EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
   const EmuProgram *prog = env->prog;
-  EmuCtx c = {env, prog->insts, fault, env->chip, w};
+  EmuCtx c = {env, prog->insts, 0, fault, env->chip, w};
   const EmuInst *insts = prog->insts;
   size_t n = prog->numSlots;
   for (;;) {
@@ -387,9 +401,11 @@ EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
       return EMU_STOP_FAULT;
     }
     const EmuInst *in = &insts[pc >> 2];
+    c.pc = pc;
     w->pc = pc + in->size;
     w->retired++;
-    int r = in->fn(w, in, &c);
+    int r = (w->mode & EMU_MODE_GPR_IDX_EN) && (in->flags & EMU_F_VALU) ? runIndexed(w, in, &c)
+                                                                       : in->fn(w, in, &c);
     if (r != EMU_STEP_NEXT) {
       if (r == EMU_STEP_ENDPGM)
         return EMU_STOP_ENDPGM;

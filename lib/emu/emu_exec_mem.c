@@ -20,6 +20,12 @@
 /*--- Shared helpers ------------------------------------------------------------*/
 
 static int memFault(EmuCtx *c, const EmuInst *in, int lane, uint64_t addr, uint64_t size) {
+  if ((addr >> 32) == EMU_PRIVATE_APERTURE_HI)
+    return emuFault(c, in, FLY_EMU_FAULT_MEMORY, lane, addr,
+                    "%s: lane %d accesses %llu bytes at private offset 0x%llx, outside "
+                    "the kernel's private memory",
+                    in->name, lane, (unsigned long long)size,
+                    (unsigned long long)(uint32_t)addr);
   return emuFault(c, in, FLY_EMU_FAULT_MEMORY, lane, addr,
                   "%s: lane %d accesses %llu bytes at 0x%llx outside every buffer",
                   in->name, lane, (unsigned long long)size, (unsigned long long)addr);
@@ -163,9 +169,40 @@ static uint64_t flatAddr(const EmuWave *w, const EmuInst *in, int l) {
   return a + (uint64_t)(int64_t)in->imm;
 }
 
-/* Resolves lane l's access to host memory: global buffers, or LDS through
- * the shared aperture of FLAT. */
-static uint8_t *flatHost(EmuWave *w, const EmuInst *in, EmuCtx *c, uint64_t a, unsigned size) {
+/* Private (scratch) byte offset `off` of lane l -> host memory, or NULL
+ * (the kernel has no private memory, or the offset is past the lane's
+ * private size: emu_internal.h emuWaveGetScratch). */
+static uint8_t *scratchHost(EmuWave *w, EmuCtx *c, int l, uint32_t off, unsigned size) {
+  uint64_t base;
+  uint32_t laneBytes;
+  if (!emuWaveGetScratch(w, &base, &laneBytes) || (uint64_t)off + size > laneBytes)
+    return NULL;
+  return emuMemoryTranslate(c->env->mem, base + (uint64_t)l * laneBytes + off, size);
+}
+
+/* Per-lane private offset of a SCRATCH instruction: VADDR (when SVE is
+ * set) + SADDR (unless off) + the signed instruction offset. */
+static uint32_t scratchOffset(const EmuWave *w, const EmuInst *in, int l) {
+  uint32_t off = (uint32_t)in->imm;
+  if (in->flags & EMU_F_LDS)
+    off += w->vgpr[in->addr & 255][l];
+  if (in->sbase != 0x7F)
+    off += emuReadScalar32(w, in, in->sbase, false);
+  return off;
+}
+
+/* Resolves lane l's access to host memory: global buffers, LDS through the
+ * shared aperture of FLAT, private memory through the private aperture or
+ * the SCRATCH segment. *addr receives the address to report on failure. */
+static uint8_t *laneHost(EmuWave *w, const EmuInst *in, EmuCtx *c, int l, unsigned size,
+                         uint64_t *addr) {
+  if (in->fmt == EMU_FMT_SCRATCH) {
+    uint32_t off = scratchOffset(w, in, l);
+    *addr = (uint64_t)EMU_PRIVATE_APERTURE_HI << 32 | off;
+    return scratchHost(w, c, l, off, size);
+  }
+  uint64_t a = flatAddr(w, in, l);
+  *addr = a;
   if (in->fmt == EMU_FMT_FLAT && (a >> 32) == EMU_SHARED_APERTURE_HI) {
     uint32_t off = (uint32_t)a;
     EmuGroup *g = w->group;
@@ -173,6 +210,8 @@ static uint8_t *flatHost(EmuWave *w, const EmuInst *in, EmuCtx *c, uint64_t a, u
       return NULL;
     return g->lds + off;
   }
+  if (in->fmt == EMU_FMT_FLAT && (a >> 32) == EMU_PRIVATE_APERTURE_HI)
+    return scratchHost(w, c, l, (uint32_t)a, size);
   return emuMemoryTranslate(c->env->mem, a, size);
 }
 
@@ -182,8 +221,8 @@ static int flatLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
-    uint64_t a = flatAddr(w, in, l);
-    const uint8_t *p = flatHost(w, in, c, a, s.bytes);
+    uint64_t a;
+    const uint8_t *p = laneHost(w, in, c, l, s.bytes, &a);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
     if (s.dwords == 0) {
@@ -203,8 +242,8 @@ static int flatStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
-    uint64_t a = flatAddr(w, in, l);
-    uint8_t *p = flatHost(w, in, c, a, s.bytes);
+    uint64_t a;
+    uint8_t *p = laneHost(w, in, c, l, s.bytes, &a);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
     if (s.dwords == 0) {
@@ -325,7 +364,7 @@ static int flatAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, l, a,
                       "%s: lane %d atomic address 0x%llx is not %u-byte aligned",
                       in->name, l, (unsigned long long)a, size);
-    uint8_t *p = flatHost(w, in, c, a, size);
+    uint8_t *p = laneHost(w, in, c, l, size, &a);
     if (!p)
       return memFault(c, in, l, a, size);
     uint64_t src, cmp;
@@ -527,10 +566,10 @@ static int bufAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   return EMU_STEP_NEXT;
 }
 
-static int scratchUnsupported(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+static int scratchLdsUnsupported(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   (void)w;
   return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
-                  "%s: scratch (private) memory is not modelled", in->name);
+                  "unsupported instruction %s (LDS DMA from scratch)", in->name);
 }
 
 /*--- Registration: dispatch by mnemonic family ------------------------------------------*/
@@ -557,8 +596,11 @@ const EmuHandler emuMemHandlers[] = {
 EmuExecFn emuMemHandlerFind(const char *name) {
   bool isGlobal = !strncmp(name, "global_", 7), isFlat = !strncmp(name, "flat_", 5);
   bool isBuf = !strncmp(name, "buffer_", 7);
-  if (!strncmp(name, "scratch_", 8))
-    return scratchUnsupported;
+  if (!strncmp(name, "scratch_", 8)) {
+    if (strstr(name, "_load_lds_"))
+      return scratchLdsUnsupported;
+    return strstr(name, "_load_") ? exec_flat_load : exec_flat_store;
+  }
   if (strstr(name, "format") || strstr(name, "_wb") || !strcmp(name, "buffer_inv"))
     return NULL;
   if (isGlobal && strstr(name, "_load_lds_"))

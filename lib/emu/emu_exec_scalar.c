@@ -583,6 +583,35 @@ static int exec_s_bitreplicate_b64_b32(EmuWave *w, const EmuInst *in, EmuCtx *c)
   return EMU_STEP_NEXT;
 }
 
+/*--- GPR indexing mode (ISA guide S_SET_GPR_IDX_*) ---------------------------*/
+
+/* s_set_gpr_idx_on: M0[7:0] = S0[7:0], M0[15:12] = the mode bits (SSRC1
+ * field), MODE.GPR_IDX_EN = 1. */
+static int exec_s_set_gpr_idx_on(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  (void)c;
+  w->m0 = (w->m0 & ~0xf0ffu) | (S32(0) & 255) | (uint32_t)(in->src[1] & 15) << 12;
+  w->mode |= EMU_MODE_GPR_IDX_EN;
+  return EMU_STEP_NEXT;
+}
+
+static int exec_s_set_gpr_idx_off(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  (void)in, (void)c;
+  w->mode &= ~(uint32_t)EMU_MODE_GPR_IDX_EN;
+  return EMU_STEP_NEXT;
+}
+
+static int exec_s_set_gpr_idx_mode(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  (void)c;
+  w->m0 = (w->m0 & ~0xf000u) | ((uint32_t)in->imm & 15) << 12;
+  return EMU_STEP_NEXT;
+}
+
+static int exec_s_set_gpr_idx_idx(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  (void)c;
+  w->m0 = (w->m0 & ~0xffu) | (S32(0) & 255);
+  return EMU_STEP_NEXT;
+}
+
 /*--- SOPC --------------------------------------------------------------------*/
 
 #define SOPC(name, T, op)                                                       \
@@ -710,6 +739,8 @@ const EmuHandler emuScalarHandlers[] = {
     H(s_andn1_wrexec_b64), H(s_andn2_wrexec_b64), H(s_quadmask_b32),
     H(s_quadmask_b64), H(s_movrels_b32), H(s_movreld_b32), H(s_abs_i32),
     H(s_movrels_b64), H(s_movreld_b64), H(s_bitreplicate_b64_b32),
+    H(s_set_gpr_idx_on), H(s_set_gpr_idx_off), H(s_set_gpr_idx_mode),
+    H(s_set_gpr_idx_idx),
     H(s_cmp_eq_i32), H(s_cmp_lg_i32), H(s_cmp_gt_i32), H(s_cmp_ge_i32),
     H(s_cmp_lt_i32), H(s_cmp_le_i32), H(s_cmp_eq_u32), H(s_cmp_lg_u32),
     H(s_cmp_gt_u32), H(s_cmp_ge_u32), H(s_cmp_lt_u32), H(s_cmp_le_u32),

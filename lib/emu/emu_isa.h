@@ -71,6 +71,8 @@ enum {
   EMU_F_BOUNDCTRL = 1u << 11,
   EMU_F_IMM = 1u << 12,      /* SMEM: offset is an immediate */
   EMU_F_SOE = 1u << 13,      /* SMEM: soffset present */
+  EMU_F_VALU = 1u << 14,     /* VALU: GPR indexing mode applies to VGPR operands */
+  EMU_F_VDST = 1u << 15,     /* VALU whose dst field names a VGPR */
 };
 
 typedef struct EmuInst EmuInst;
@@ -117,7 +119,8 @@ struct EmuProgram {
 /// Run-time context of emuWaveRun, passed to every handler.
 struct EmuCtx {
   const EmuExecEnv *env;
-  const EmuInst *base;    /* insts[0], to turn an EmuInst* into its pc */
+  const EmuInst *base;    /* insts[0] */
+  uint64_t pc;            /* byte offset of the executing instruction */
   FlyEmuFault *fault;
   FlyEmuChip chip;
   EmuWave *wave;
@@ -166,10 +169,14 @@ EmuExecFn emuHandlerFind(const char *name);
 
 /*--- Helpers shared by the handlers (emu_exec.c) ----------------------------*/
 
-/// Byte offset in .text of `in`.
+/// Byte offset in .text of the executing instruction `in`.
 static inline uint64_t emuInstPc(const EmuCtx *c, const EmuInst *in) {
-  return (uint64_t)(in - c->base) * 4u;
+  (void)in;
+  return c->pc;
 }
+
+/// MODE.GPR_IDX_EN (bit 27 of the gfx9 MODE register): VGPR indexing on.
+enum { EMU_MODE_GPR_IDX_EN = 1u << 27 };
 
 /// Raises a fault of `kind` at `in` and returns EMU_STEP_FAULT.
 int emuFault(EmuCtx *c, const EmuInst *in, FlyEmuFaultKind kind, int lane,

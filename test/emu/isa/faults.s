@@ -10,7 +10,6 @@
 // RUN: not %testbin/emu-isa-run --kernel f_lds --lds 4096 %t.so | FileCheck %s --check-prefix=LDS
 // RUN: not %testbin/emu-isa-run --kernel f_pc %t.so | FileCheck %s --check-prefix=PC
 // RUN: not %testbin/emu-isa-run --kernel f_mid %t.so | FileCheck %s --check-prefix=MID
-// RUN: not %testbin/emu-isa-run --kernel f_scratch %t.so | FileCheck %s --check-prefix=SCRATCH
 // RUN: not %testbin/emu-isa-run --kernel f_trap %t.so | FileCheck %s --check-prefix=TRAP
 // RUN: not %testbin/emu-isa-run --kernel f_undecodable %t.so | FileCheck %s --check-prefix=UNDEC
 .include "kernel.inc"
@@ -68,11 +67,6 @@ KERNEL_BEGIN f_mid
   s_setpc_b64 s[10:11]
   v_mov_b32 v1, 0x12345678
 KERNEL_END f_mid
-
-// SCRATCH: FAULT unsupported: {{.*}}scratch_load_dword: scratch (private) memory is not modelled
-KERNEL_BEGIN f_scratch
-  scratch_load_dword v1, off, s2
-KERNEL_END f_scratch
 
 // TRAP: FAULT unsupported: {{.*}}s_trap 2: the kernel trapped
 KERNEL_BEGIN f_trap

@@ -6,7 +6,9 @@
  * state: s[0:1] = output buffer, s[2:3] = input buffer, s4 = wave index,
  * v0 = work-item id, EXEC = all lanes, every other register and LDS
  * poisoned with 0xDEADBEEF. After the run it prints the output buffer as
- * hex dwords ("OUT <index>: w0 w1 ... w7").
+ * hex dwords ("OUT <index>: w0 w1 ... w7"). Kernels run here must not use
+ * private memory: that lives with the machine side's scheduler
+ * (emuWaveGetScratch), so scratch tests go through flyc-run.
  *
  *   emu-isa-run [--chip gfx950|gfx942] [--kernel SYM] [--waves N]
  *               [--lds BYTES] [--mode HEX] [--in-file F | --in-seed N]
