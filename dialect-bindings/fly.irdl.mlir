@@ -149,6 +149,39 @@ irdl.dialect @fly {
     irdl.results(result: %d)
   }
 
+  // The lane's fragment of an MMA atom operand tile at an origin of a
+  // tensor (attributes shape, a, b, c, operand).
+  irdl.operation @mma_fragment {
+    %t = irdl.base @fly::@tensor
+    %l = irdl.any
+    %o = irdl.base @fly::@int_tuple
+    %r = irdl.any
+    irdl.operands(tensor: %t, lane: %l, origin: %o)
+    irdl.results(result: %r)
+  }
+  // A wave's m_repeat x n_repeat block of atoms over k_steps: A (M x K) and
+  // B (N x K) fragments from tensors at origins, accumulators in one vector.
+  irdl.operation @gemm {
+    %a = irdl.base @fly::@tensor
+    %b = irdl.base @fly::@tensor
+    %acc = irdl.any
+    %l = irdl.any
+    %ao = irdl.base @fly::@int_tuple
+    %bo = irdl.base @fly::@int_tuple
+    %r = irdl.any
+    irdl.operands(a: %a, b: %b, acc: %acc, lane: %l, a_origin: %ao, b_origin: %bo)
+    irdl.results(result: %r)
+  }
+  // Stores a gemm's accumulators (converted to the tensor's element type)
+  // where the C layout puts them.
+  irdl.operation @gemm_store {
+    %acc = irdl.any
+    %t = irdl.base @fly::@tensor
+    %l = irdl.any
+    %o = irdl.base @fly::@int_tuple
+    irdl.operands(acc: %acc, tensor: %t, lane: %l, origin: %o)
+  }
+
   // A fully static value of any fly type: the value is the type.
   irdl.operation @static {
     %res = irdl.any

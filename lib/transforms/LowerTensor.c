@@ -23,19 +23,10 @@
 #include <string.h>
 
 #include "flyc/chip.h"
-#include "lower.h"
+#include "tensor.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "sema.h"
-
-/* A tensor type `ELEM SPACE LAYOUT`, parsed. */
-typedef struct TensorType {
-  MlirType elem;
-  int elemBytes;
-  bool shared;
-  const FlyLayout *layout;        /* the layout, or the composed layout's outer */
-  const FlyComposedLayout *composed;
-} TensorType;
 
 static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
   FlyStrBuf spec = {0};
@@ -64,24 +55,7 @@ static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
   return ok;
 }
 
-/* A lowered fly.make_tensor: the memref accesses go to, and its layout value. */
-typedef struct TensorBase {
-  MlirOperation def;
-  MlirValue mem;
-  MlirValue layoutv; /* the layout value, or null for a local tile (static layout) */
-  Val origin;        /* element offset of the view's coordinate 0 in `mem` */
-  TensorType type;
-  bool invalid;      /* its definition was reported: skip its uses quietly */
-} TensorBase;
-
-typedef struct TensorState {
-  Builder *b;
-  FlyChip chip;
-  TensorBase *bases;
-  size_t n;
-} TensorState;
-
-static void failAt(Builder *b, MlirOperation op, const char *msg) {
+void tnFail(Builder *b, MlirOperation op, const char *msg) {
   flyEmitOpError(op, "%s", msg);
   b->failed = true;
 }
@@ -135,18 +109,18 @@ static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) 
   *out = (TensorBase){.def = op, .mem = mem, .layoutv = mlirOperationGetOperand(op, 1),
                       .origin = lwKonst(0)};
   if (!parseTensorType(b, mlirValueGetType(mlirOperationGetResult(op, 0)), &out->type)) {
-    failAt(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid notation");
+    tnFail(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid notation");
     return false;
   }
   if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1 ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(mt), out->type.elem)) {
-    failAt(b, op, "the base must be a 1-D memref of the tensor's element type");
+    tnFail(b, op, "the base must be a 1-D memref of the tensor's element type");
     return false;
   }
   MlirAttribute buf = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("buffer"));
   if (!mlirAttributeIsNull(buf)) {
     if (out->type.shared) {
-      failAt(b, op, "only global tensors can be buffer resources");
+      tnFail(b, op, "only global tensors can be buffer resources");
       return false;
     }
     out->mem = bufferOf(b, mem, out->layoutv, &out->type);
@@ -154,7 +128,6 @@ static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) 
   return true;
 }
 
-static const TensorBase *baseOf(TensorState *ts, MlirValue tensor);
 
 /* fly.local_tile(%t, %crd) {tile = "(64,128)"}: the tile at tile coordinate
  * crd, i.e. the parent's elements (crd_i*tile_i + c_i) for c in the tile:
@@ -163,14 +136,14 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
   Builder *b = ts->b;
   b->at = op;
   b->loc = mlirOperationGetLocation(op);
-  const TensorBase *parent = baseOf(ts, mlirOperationGetOperand(op, 0));
+  const TensorBase *parent = tnBaseOf(ts, mlirOperationGetOperand(op, 0));
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   *out = (TensorBase){.def = op};
   if (parent && parent->invalid)
     return false;
   if (!parent || parent->type.composed || !parseTensorType(b, rt, &out->type) ||
       out->type.composed) {
-    failAt(b, op, "tiles a tensor from fly.make_tensor or fly.local_tile with a plain layout; "
+    tnFail(b, op, "tiles a tensor from fly.make_tensor or fly.local_tile with a plain layout; "
                   "the result is a tensor with a plain layout");
     return false;
   }
@@ -188,7 +161,7 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
   for (int i = 0; ok && i < shape.n; ++i)
     ok = stride.v[i].isConst && tstride.v[i].isConst && stride.v[i].c == tstride.v[i].c;
   if (!ok) {
-    failAt(b, op, "needs a flat parent layout with static strides, a coordinate with one entry "
+    tnFail(b, op, "needs a flat parent layout with static strides, a coordinate with one entry "
                   "per mode, and a result layout of the tile's shape with the parent's strides");
     return false;
   }
@@ -200,7 +173,7 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
   return true;
 }
 
-static const TensorBase *baseOf(TensorState *ts, MlirValue tensor) {
+const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor) {
   MlirOperation def = lwDefiningOp(tensor);
   for (size_t i = 0; i < ts->n && !mlirOperationIsNull(def); ++i)
     if (mlirOperationEqual(ts->bases[i].def, def))
@@ -209,7 +182,7 @@ static const TensorBase *baseOf(TensorState *ts, MlirValue tensor) {
 }
 
 /* The element offset of coordinate `crd` in the tensor's memref. */
-static bool offsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out) {
+bool tnOffsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out) {
   Val local;
   bool ok;
   if (t->type.composed) {
@@ -225,7 +198,7 @@ static bool offsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, V
 
 static bool offsetOf(Builder *b, const TensorBase *t, MlirValue crdv, Val *out) {
   LwCoord crd;
-  return lwCoordOf(b, crdv, &crd) && offsetOfCoord(b, t, &crd, out);
+  return lwCoordOf(b, crdv, &crd) && tnOffsetOfCoord(b, t, &crd, out);
 }
 
 static void setAt(Builder *b, MlirOperation op) {
@@ -237,10 +210,10 @@ static void setAt(Builder *b, MlirOperation op) {
 static bool lowerLoad(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
-  const TensorBase *t = baseOf(ts, mlirOperationGetOperand(op, 0));
+  const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, 0));
   Val off;
   if (!t || !offsetOf(b, t, mlirOperationGetOperand(op, 1), &off)) {
-    failAt(b, op, "cannot lower 'fly.load': its tensor must come from fly.make_tensor and its "
+    tnFail(b, op, "cannot lower 'fly.load': its tensor must come from fly.make_tensor and its "
                   "coordinate from make_int_tuple/idx2crd or an integer");
     return false;
   }
@@ -248,7 +221,7 @@ static bool lowerLoad(TensorState *ts, MlirOperation op) {
   MlirType rt = mlirValueGetType(res);
   bool vec = mlirTypeIsAVector(rt);
   if (!mlirTypeEqual(vec ? mlirShapedTypeGetElementType(rt) : rt, t->type.elem)) {
-    failAt(b, op, "the result's element type must be the tensor's");
+    tnFail(b, op, "the result's element type must be the tensor's");
     return false;
   }
   MlirValue operands[2] = {t->mem, lwValueOf(b, off)};
@@ -261,17 +234,17 @@ static bool lowerStore(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
   MlirValue value = mlirOperationGetOperand(op, 0);
-  const TensorBase *t = baseOf(ts, mlirOperationGetOperand(op, 1));
+  const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, 1));
   Val off;
   if (!t || !offsetOf(b, t, mlirOperationGetOperand(op, 2), &off)) {
-    failAt(b, op, "cannot lower 'fly.store': its tensor must come from fly.make_tensor and its "
+    tnFail(b, op, "cannot lower 'fly.store': its tensor must come from fly.make_tensor and its "
                   "coordinate from make_int_tuple/idx2crd or an integer");
     return false;
   }
   MlirType vt = mlirValueGetType(value);
   bool vec = mlirTypeIsAVector(vt);
   if (!mlirTypeEqual(vec ? mlirShapedTypeGetElementType(vt) : vt, t->type.elem)) {
-    failAt(b, op, "the stored value's element type must be the tensor's");
+    tnFail(b, op, "the stored value's element type must be the tensor's");
     return false;
   }
   MlirValue operands[3] = {value, t->mem, lwValueOf(b, off)};
@@ -294,7 +267,7 @@ typedef struct DmaPlan {
 } DmaPlan;
 
 static bool planFail(Builder *b, MlirOperation op, const char *msg) {
-  failAt(b, op, msg);
+  tnFail(b, op, msg);
   return false;
 }
 
@@ -306,7 +279,7 @@ static bool checkDmaWidth(TensorState *ts, MlirOperation op, int64_t bytes) {
     snprintf(msg, sizeof msg, "LDS DMA of %lld bytes per lane is not available on %s (%s)",
              (long long)bytes, chip->name,
              chip->ldsDmaMaxBytes == 16 ? "4, 12 or 16" : "4 bytes only");
-    failAt(ts->b, op, msg);
+    tnFail(ts->b, op, msg);
   }
   return ok;
 }
@@ -334,8 +307,8 @@ static bool chunksContiguous(Builder *b, const DmaPlan *p, int64_t n, int64_t pe
 
 static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
   Builder *b = ts->b;
-  p->src = baseOf(ts, mlirOperationGetOperand(op, 0));
-  p->dst = baseOf(ts, mlirOperationGetOperand(op, 1));
+  p->src = tnBaseOf(ts, mlirOperationGetOperand(op, 0));
+  p->dst = tnBaseOf(ts, mlirOperationGetOperand(op, 1));
   if (!p->src || !p->dst || p->src->type.shared || !p->dst->type.shared)
     return planFail(b, op, "copies a global tensor (from fly.make_tensor) into a shared one");
   if (!flyOpGetIntAttr(op, "bytes", &p->bytes) || !flyOpGetIntAttr(op, "threads", &p->threads) ||
@@ -488,7 +461,7 @@ static bool lowerCopyToLds(TensorState *ts, MlirOperation op) {
 
 static bool lowerAccess(TensorState *ts, MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    const TensorBase *t = baseOf(ts, mlirOperationGetOperand(op, i));
+    const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, i));
     if (t && t->invalid)
       return false;
   }
@@ -496,6 +469,12 @@ static bool lowerAccess(TensorState *ts, MlirOperation op) {
     return lowerLoad(ts, op);
   if (flyOpIs(op, "store"))
     return lowerStore(ts, op);
+  if (flyOpIs(op, "mma_fragment"))
+    return tnLowerFragment(ts, op);
+  if (flyOpIs(op, "gemm"))
+    return tnLowerGemm(ts, op);
+  if (flyOpIs(op, "gemm_store"))
+    return tnLowerGemmStore(ts, op);
   return lowerCopyToLds(ts, op);
 }
 
@@ -503,8 +482,9 @@ bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
   FlyOpList makes = {0}, tiles = {0}, uses = {0};
   flyOpListCollect(&makes, root, "fly.make_tensor");
   flyOpListCollect(&tiles, root, "fly.local_tile");
-  const char *const accessOps[] = {"fly.load", "fly.store", "fly.copy_to_lds"};
-  for (int k = 0; k < 3; ++k)
+  const char *const accessOps[] = {"fly.load",         "fly.store", "fly.copy_to_lds",
+                                   "fly.mma_fragment", "fly.gemm",  "fly.gemm_store"};
+  for (int k = 0; k < 6; ++k)
     flyOpListCollect(&uses, root, accessOps[k]);
   TensorState ts = {b, chip, flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase)), 0};
   bool ok = ts.bases && !makes.oom && !tiles.oom && !uses.oom;

@@ -1,0 +1,420 @@
+/*===- LowerGemm.c - MMA fragments, tiled gemms and their stores -------------===*
+ *
+ * Part of fly-lower-layout.
+ *
+ *   %f = fly.mma_fragment(%t, %lane, %origin) {shape, a, b, c, operand}
+ *       the lane's fragment of the atom's operand tile whose first element
+ *       is at `origin` in tensor %t, found through the atom's thread-value
+ *       layout (mma_atoms.c), loaded as runs of consecutive elements (up to
+ *       16 bytes: dwordx4 / ds_read_b128);
+ *   %acc' = fly.gemm(%A, %B, %acc, %lane, %a_origin, %b_origin)
+ *           {shape, a, b, c, m_repeat, n_repeat, k_steps}
+ *       one wave's m_repeat x n_repeat block of atoms over k_steps atom Ks:
+ *       A fragments at a_origin + (M*mi, K*ks), B at b_origin + (N*ni, K*ks)
+ *       (B is N x K), accumulators block (mi, ni) at cLen*(mi*n_repeat+ni)
+ *       of %acc; expands to fragments and fly.mma ops, A loaded once per mi
+ *       and B once per ni, MFMAs in mi-major order (gemm-optimization §6.1);
+ *   fly.gemm_store(%acc, %C, %lane, %origin) {shape, a, b, c, m_repeat, n_repeat}
+ *       writes each block's accumulators where the C layout puts them.
+ *===----------------------------------------------------------------------===*/
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mma_atoms.h"
+#include "sema.h"
+#include "tensor.h"
+
+enum { MAX_VALUES = 64, LANES = 64 };
+
+/* The atom an op names and one of its operands. */
+typedef struct AtomUse {
+  const FlyMmaAtom *atom;
+  const FlyLayout *tv;
+  int64_t rows, cols, m, n, k; /* operand tile rows x cols; atom M, N, K */
+  char operand;
+} AtomUse;
+
+/* A run of consecutive values at static offsets (dm, dk) from the lane's. */
+typedef struct Piece {
+  int v0, len;
+  int64_t dm, dk;
+} Piece;
+
+static bool strAttr(MlirOperation op, const char *name, char *out, size_t cap) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  MlirStringRef v = mlirStringAttrGetValue(a);
+  snprintf(out, cap, "%.*s", (int)v.length, v.data);
+  return v.length < cap;
+}
+
+static bool readAtom(Builder *b, MlirOperation op, char operand, AtomUse *u) {
+  char shape[24], a[32], bb[32], c[16], opnd[4] = {operand, 0};
+  if (!strAttr(op, "shape", shape, sizeof shape) || !strAttr(op, "a", a, sizeof a) ||
+      !strAttr(op, "b", bb, sizeof bb) || !strAttr(op, "c", c, sizeof c) ||
+      (!operand && !strAttr(op, "operand", opnd, sizeof opnd)) ||
+      sscanf(shape, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &u->m, &u->n, &u->k) != 3) {
+    tnFail(b, op, "needs string attributes shape (\"MxNxK\"), a, b, c (element types)"
+                  " and, for a fragment, operand");
+    return false;
+  }
+  u->atom = flyMmaAtomFind(shape, a, bb, c);
+  u->operand = opnd[0];
+  if (!u->atom || (u->operand != 'a' && u->operand != 'b' && u->operand != 'c')) {
+    tnFail(b, op, "names no MFMA atom (see docs/language.md) or an operand other than a, b, c");
+    return false;
+  }
+  const char *tv = u->operand == 'a' ? u->atom->tvA : u->operand == 'b' ? u->atom->tvB
+                                                                         : u->atom->tvC;
+  u->tv = flyLayoutParse(b->lctx, tv);
+  u->rows = u->operand == 'b' ? u->n : u->m;
+  u->cols = u->operand == 'c' ? u->n : u->k;
+  return u->tv != NULL;
+}
+
+/* (row, col) of the tile element at TV position (lane, value). */
+static bool tvAt(Builder *b, const AtomUse *u, int64_t lane, int64_t v, int64_t *row, int64_t *col) {
+  int64_t idx;
+  if (flyLayoutEval(b->lctx, u->tv, lane + LANES * v, &idx))
+    return false;
+  *row = idx % u->rows;
+  *col = idx / u->rows;
+  return true;
+}
+
+/* The fragment is addressed as the lane's coordinate plus a per-value
+ * offset; check that this split holds for every lane and value. */
+static bool tvSeparable(Builder *b, const AtomUse *u, int nv) {
+  for (int64_t l = 0; l < LANES; ++l)
+    for (int64_t v = 0; v < nv; ++v) {
+      int64_t r, c, lr, lc, vr, vc, r0, c0;
+      if (!tvAt(b, u, l, v, &r, &c) || !tvAt(b, u, l, 0, &lr, &lc) || !tvAt(b, u, 0, v, &vr, &vc) ||
+          !tvAt(b, u, 0, 0, &r0, &c0) || r != lr + vr - r0 || c != lc + vc - c0)
+        return false;
+    }
+  return true;
+}
+
+/* The static strides of a flat rank-2 tensor layout, and the swizzle's
+ * contiguous block (2^M elements) when the tensor is swizzled. */
+static bool tensorStrides(const TensorBase *t, int64_t *sr, int64_t *sc, int64_t *block) {
+  const FlyLayout *l = t->type.layout;
+  const FlyIntTuple *d = flyLayoutGetStride(l);
+  if (flyLayoutGetRank(l) != 2 || flyLayoutGetDepth(l) != 1 || !flyIntTupleIsStatic(d))
+    return false;
+  *sr = flyIntTupleGetValue(flyIntTupleGetElem(d, 0));
+  *sc = flyIntTupleGetValue(flyIntTupleGetElem(d, 1));
+  *block = INT64_MAX;
+  const FlySwizzle *s = t->type.composed ? flyComposedLayoutGetSwizzle(t->type.composed) : NULL;
+  if (s) {
+    int bits, base, shift;
+    flySwizzleGetParams(s, &bits, &base, &shift);
+    *block = INT64_C(1) << base;
+  }
+  return true;
+}
+
+/* Splits the lane's values into runs that are consecutive in memory, at
+ * most 16 bytes and within one swizzle block each. */
+static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
+                       Piece *pieces, int *np, int *nvOut) {
+  const FlyIntTuple *vs = flyLayoutSize(b->lctx, u->tv);
+  int nv = vs ? (int)(flyIntTupleGetValue(vs) / LANES) : 0;
+  int64_t sr, sc, block, maxLen = 16 / t->type.elemBytes;
+  if (nv <= 0 || nv > MAX_VALUES || !tvSeparable(b, u, nv) || !tensorStrides(t, &sr, &sc, &block)) {
+    tnFail(b, op, "needs a tensor with a flat rank-2 layout of static strides");
+    return false;
+  }
+  int64_t r0 = 0, c0 = 0;
+  tvAt(b, u, 0, 0, &r0, &c0);
+  *np = 0;
+  for (int v = 0; v < nv; ++v) {
+    int64_t r = 0, c = 0, lr = 0, lc = 0;
+    tvAt(b, u, 0, v, &r, &c);
+    Piece *last = *np ? &pieces[*np - 1] : NULL;
+    if (last)
+      tvAt(b, u, 0, v - 1, &lr, &lc);
+    bool extends = last && sr * (r - lr) + sc * (c - lc) == 1 && last->len < maxLen &&
+                   last->len < block;
+    if (extends)
+      last->len++;
+    else
+      pieces[(*np)++] = (Piece){v, 1, r - r0, c - c0};
+  }
+  *nvOut = nv;
+  return true;
+}
+
+/* The lane's (row, col) in the operand tile: TV(lane, 0) split over rows. */
+static void laneCoord(Builder *b, const AtomUse *u, Val lane, Val *row, Val *col) {
+  const FlyLayout *lanes = flyLayoutGet(b->lctx, u->tv, 0);
+  Leaves shape, stride;
+  int next = 0;
+  shape.n = stride.n = 0;
+  lwPushLeaves(b, flyLayoutGetShape(lanes), (MlirOperation){NULL}, &next, &shape);
+  lwPushLeaves(b, flyLayoutGetStride(lanes), (MlirOperation){NULL}, &next, &stride);
+  LayoutCursor lc = {&shape, &stride, 0};
+  Lin acc = {0, lwKonst(0)};
+  lwCrdInt(b, lane, flyLayoutGetShape(lanes), &lc, &acc);
+  Val idx = lwLinValue(b, &acc);
+  *row = lwRemu(b, idx, lwKonst(u->rows));
+  *col = lwDivu(b, idx, lwKonst(u->rows));
+}
+
+static MlirType vectorOf(MlirType elem, int64_t n) { return mlirVectorTypeGet(1, &n, elem); }
+
+static MlirValue emitOp(Builder *b, const char *name, int n, const MlirValue *ops, MlirType rt) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
+  mlirOperationStateAddOperands(&st, n, ops);
+  if (!mlirTypeIsNull(rt))
+    mlirOperationStateAddResults(&st, 1, &rt);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+  return mlirTypeIsNull(rt) ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
+}
+
+/* The element offset of tile element (row, col) in the tensor. */
+static bool elementOffset(Builder *b, const TensorBase *t, Val row, Val col, Val *out) {
+  LwCoord crd = {flyIntTupleParse(b->lctx, "(?,?)"), {.n = 2}};
+  crd.leaves.v[0] = row;
+  crd.leaves.v[1] = col;
+  return crd.shape && tnOffsetOfCoord(b, t, &crd, out);
+}
+
+/* A shuffle of x and y with the given mask (vector.shuffle lowers straight
+ * to LLVM's shufflevector; the strided-slice ops would need extra passes). */
+static MlirValue shuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n) {
+  MlirValue ops[2] = {x, y};
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("vector.shuffle"),
+                                                b->loc);
+  mlirOperationStateAddOperands(&st, 2, ops);
+  MlirType rt = vectorOf(mlirShapedTypeGetElementType(mlirValueGetType(x)), n);
+  mlirOperationStateAddResults(&st, 1, &rt);
+  MlirNamedAttribute m = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("mask")),
+      mlirDenseI64ArrayGet(b->mctx, n, mask));
+  mlirOperationStateAddAttributes(&st, 1, &m);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* acc[offset .. offset+len) */
+static MlirValue slice(Builder *b, MlirValue acc, int64_t offset, int64_t len) {
+  int64_t mask[MAX_VALUES];
+  for (int64_t i = 0; i < len; ++i)
+    mask[i] = offset + i;
+  return shuffle(b, acc, acc, mask, len);
+}
+
+/* acc with [offset, offset+len(part)) replaced by part. */
+static MlirValue insert(Builder *b, MlirValue acc, MlirValue part, int64_t offset) {
+  int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(acc), 0);
+  int64_t len = mlirShapedTypeGetDimSize(mlirValueGetType(part), 0);
+  int64_t mask[4 * MAX_VALUES];
+  if (n > 4 * MAX_VALUES)
+    return (MlirValue){NULL};
+  /* Widen part to acc's length first: shufflevector needs equal operand types. */
+  int64_t wide[4 * MAX_VALUES];
+  for (int64_t i = 0; i < n; ++i)
+    wide[i] = i < len ? i : len - 1;
+  MlirValue w = shuffle(b, part, part, wide, n);
+  for (int64_t i = 0; i < n; ++i)
+    mask[i] = i >= offset && i < offset + len ? n + (i - offset) : i;
+  return shuffle(b, acc, w, mask, n);
+}
+
+/* [x..., y...] */
+static MlirValue concat(Builder *b, MlirValue x, MlirValue y) {
+  int64_t nx = mlirShapedTypeGetDimSize(mlirValueGetType(x), 0);
+  int64_t ny = mlirShapedTypeGetDimSize(mlirValueGetType(y), 0);
+  int64_t mask[MAX_VALUES];
+  for (int64_t i = 0; i < nx + ny && i < MAX_VALUES; ++i)
+    mask[i] = i;
+  return shuffle(b, x, y, mask, nx + ny);
+}
+
+/* Loads the lane's fragment of the atom operand whose tile starts at
+ * (orow, ocol) of tensor t. */
+static bool loadFragment(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
+                         Val lane, Val orow, Val ocol, MlirValue *out) {
+  Piece pieces[MAX_VALUES];
+  int np, nv;
+  if (!planPieces(b, op, u, t, pieces, &np, &nv))
+    return false;
+  Val lr, lc;
+  laneCoord(b, u, lane, &lr, &lc);
+  Val row0 = lwAdd(b, orow, lr), col0 = lwAdd(b, ocol, lc);
+  MlirValue frag = {NULL};
+  for (int i = 0; i < np; ++i) {
+    Val off;
+    if (!elementOffset(b, t, lwAdd(b, row0, lwKonst(pieces[i].dm)),
+                       lwAdd(b, col0, lwKonst(pieces[i].dk)), &off))
+      return false;
+    MlirValue lops[2] = {t->mem, lwValueOf(b, off)};
+    MlirValue piece = emitOp(b, "vector.load", 2, lops, vectorOf(t->type.elem, pieces[i].len));
+    frag = mlirValueIsNull(frag) ? piece : concat(b, frag, piece);
+  }
+  *out = frag;
+  return true;
+}
+
+static bool originOf(Builder *b, MlirValue v, Val *row, Val *col) {
+  LwCoord crd;
+  if (!lwCoordOf(b, v, &crd) || !crd.shape || crd.leaves.n != 2)
+    return false;
+  *row = crd.leaves.v[0];
+  *col = crd.leaves.v[1];
+  return true;
+}
+
+static void setAt(Builder *b, MlirOperation op) {
+  b->at = op;
+  b->loc = mlirOperationGetLocation(op);
+}
+
+static const TensorBase *tensorOperand(TensorState *ts, MlirOperation op, int i) {
+  const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, i));
+  if (!t)
+    tnFail(ts->b, op, "its tensors must come from fly.make_tensor or fly.local_tile");
+  return t;
+}
+
+bool tnLowerFragment(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  AtomUse u;
+  const TensorBase *t = tensorOperand(ts, op, 0);
+  Val lane, row, col;
+  if (!t || !readAtom(b, op, 0, &u))
+    return false;
+  lane = lwToIndex(b, mlirOperationGetOperand(op, 1));
+  if (!originOf(b, mlirOperationGetOperand(op, 2), &row, &col)) {
+    tnFail(b, op, "the origin must be a (row, column) int tuple");
+    return false;
+  }
+  MlirValue frag;
+  if (!loadFragment(b, op, &u, t, lane, row, col, &frag))
+    return false;
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), frag);
+  return true;
+}
+
+/* The repeat counts of a gemm or gemm_store. */
+static bool repeats(Builder *b, MlirOperation op, int64_t *m, int64_t *n, int64_t *k) {
+  *k = 1;
+  if (!flyOpGetIntAttr(op, "m_repeat", m) || !flyOpGetIntAttr(op, "n_repeat", n) || *m <= 0 ||
+      *n <= 0 || (flyOpGetIntAttr(op, "k_steps", k) && *k <= 0) || *m * *n > 64) {
+    tnFail(b, op, "needs positive integer attributes m_repeat and n_repeat (at most 64 atoms)"
+                  " and, for a gemm, k_steps");
+    return false;
+  }
+  return true;
+}
+
+/* A fly.mma with the gemm's atom attributes, lowered later by fly-lower-mma. */
+static MlirValue mma(Builder *b, MlirOperation gemm, MlirValue a, MlirValue bv, MlirValue c) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("fly.mma"), b->loc);
+  MlirValue ops[3] = {a, bv, c};
+  mlirOperationStateAddOperands(&st, 3, ops);
+  MlirType rt = mlirValueGetType(c);
+  mlirOperationStateAddResults(&st, 1, &rt);
+  MlirNamedAttribute shape = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("shape")),
+      mlirOperationGetAttributeByName(gemm, mlirStringRefCreateFromCString("shape")));
+  mlirOperationStateAddAttributes(&st, 1, &shape);
+  MlirOperation o = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, o);
+  return mlirOperationGetResult(o, 0);
+}
+
+bool tnLowerGemm(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  AtomUse ua, ub;
+  int64_t mr, nr, ks;
+  const TensorBase *ta = tensorOperand(ts, op, 0), *tb = ta ? tensorOperand(ts, op, 1) : NULL;
+  Val lane, ar, ac, br, bc;
+  if (!tb || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
+      !repeats(b, op, &mr, &nr, &ks))
+    return false;
+  MlirValue acc = mlirOperationGetOperand(op, 2);
+  MlirType at = mlirValueGetType(acc);
+  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * ua.atom->cLen) {
+    tnFail(b, op, "the accumulator must be a vector of m_repeat * n_repeat * (the atom's "
+                  "accumulators per lane) elements");
+    return false;
+  }
+  lane = lwToIndex(b, mlirOperationGetOperand(op, 3));
+  if (!originOf(b, mlirOperationGetOperand(op, 4), &ar, &ac) ||
+      !originOf(b, mlirOperationGetOperand(op, 5), &br, &bc)) {
+    tnFail(b, op, "the A and B origins must be (row, column) int tuples");
+    return false;
+  }
+  for (int64_t k = 0; k < ks; ++k) {
+    MlirValue af[64], bf[64];
+    for (int64_t i = 0; i < mr; ++i)
+      if (!loadFragment(b, op, &ua, ta, lane, lwAdd(b, ar, lwKonst(i * ua.m)),
+                        lwAdd(b, ac, lwKonst(k * ua.k)), &af[i]))
+        return false;
+    for (int64_t j = 0; j < nr; ++j)
+      if (!loadFragment(b, op, &ub, tb, lane, lwAdd(b, br, lwKonst(j * ua.n)),
+                        lwAdd(b, bc, lwKonst(k * ua.k)), &bf[j]))
+        return false;
+    for (int64_t i = 0; i < mr; ++i)
+      for (int64_t j = 0; j < nr; ++j) {
+        int64_t off = (i * nr + j) * ua.atom->cLen;
+        MlirValue d = mma(b, op, af[i], bf[j], slice(b, acc, off, ua.atom->cLen));
+        acc = insert(b, acc, d, off);
+      }
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), acc);
+  return true;
+}
+
+bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  AtomUse uc;
+  int64_t mr, nr, ks;
+  const TensorBase *t = tensorOperand(ts, op, 1);
+  Val lane, orow, ocol;
+  if (!t || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+    return false;
+  MlirValue acc = mlirOperationGetOperand(op, 0);
+  MlirType at = mlirValueGetType(acc);
+  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * uc.atom->cLen ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(at), t->type.elem)) {
+    tnFail(b, op, "the accumulators must be a vector of m_repeat * n_repeat * (the atom's "
+                  "accumulators per lane) elements of the tensor's element type");
+    return false;
+  }
+  lane = lwToIndex(b, mlirOperationGetOperand(op, 2));
+  if (!originOf(b, mlirOperationGetOperand(op, 3), &orow, &ocol)) {
+    tnFail(b, op, "the origin must be a (row, column) int tuple");
+    return false;
+  }
+  Piece pieces[MAX_VALUES];
+  int np, nv;
+  if (!planPieces(b, op, &uc, t, pieces, &np, &nv))
+    return false;
+  Val lr, lc;
+  laneCoord(b, &uc, lane, &lr, &lc);
+  for (int64_t i = 0; i < mr; ++i)
+    for (int64_t j = 0; j < nr; ++j)
+      for (int p = 0; p < np; ++p) {
+        Val off;
+        Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
+        Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
+        if (!elementOffset(b, t, row, col, &off))
+          return false;
+        MlirValue part = slice(b, acc, (i * nr + j) * uc.atom->cLen + pieces[p].v0, pieces[p].len);
+        MlirValue sops[3] = {part, t->mem, lwValueOf(b, off)};
+        emitOp(b, "vector.store", 3, sops, (MlirType){NULL});
+      }
+  return true;
+}

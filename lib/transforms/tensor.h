@@ -1,0 +1,52 @@
+/*===- tensor.h - Tensors in fly-lower-layout (internal) -----------------===*
+ *
+ * LowerTensor.c lowers tensor views and accesses; LowerGemm.c builds MMA
+ * fragments, tiled gemms and their stores on top of the same views.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_TRANSFORMS_TENSOR_H
+#define FLYC_TRANSFORMS_TENSOR_H
+
+#include "lower.h"
+
+/* A tensor type `ELEM SPACE LAYOUT`, parsed. */
+typedef struct TensorType {
+  MlirType elem;
+  int elemBytes;
+  bool shared;
+  const FlyLayout *layout;        /* the layout, or the composed layout's outer */
+  const FlyComposedLayout *composed;
+} TensorType;
+
+/* A lowered fly.make_tensor: the memref accesses go to, and its layout value. */
+typedef struct TensorBase {
+  MlirOperation def;
+  MlirValue mem;
+  MlirValue layoutv; /* the layout value, or null for a local tile (static layout) */
+  Val origin;        /* element offset of the view's coordinate 0 in `mem` */
+  TensorType type;
+  bool invalid;      /* its definition was reported: skip its uses quietly */
+} TensorBase;
+
+typedef struct TensorState {
+  Builder *b;
+  FlyChip chip;
+  TensorBase *bases;
+  size_t n;
+} TensorState;
+
+/// The lowered view `tensor` stands for (from fly.make_tensor or
+/// fly.local_tile), or NULL.
+const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor);
+
+/// The element offset of `crd` in the view's memref.
+bool tnOffsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out);
+
+/// Reports `msg` at `op` and marks the lowering failed.
+void tnFail(Builder *b, MlirOperation op, const char *msg);
+
+/// LowerGemm.c: fly.mma_fragment, fly.gemm and fly.gemm_store.
+bool tnLowerFragment(TensorState *ts, MlirOperation op);
+bool tnLowerGemm(TensorState *ts, MlirOperation op);
+bool tnLowerGemmStore(TensorState *ts, MlirOperation op);
+
+#endif /* FLYC_TRANSFORMS_TENSOR_H */
