@@ -94,6 +94,10 @@ static uint32_t miniEncode(MiniFormat f, double v) {
   }
   double dl = a - miniDecode(f, lo), dh = miniDecode(f, hi) - a;
   uint32_t pick = dl < dh ? lo : dh < dl ? hi : (lo & 1) ? hi : lo;
+  /* FNUZ has no negative zero: 0x80 is its NaN, so a negative value that
+   * rounds to zero is +0. */
+  if (f.flavor == FNUZ && pick == 0)
+    return 0;
   return sign | pick;
 }
 

@@ -25,6 +25,10 @@
 // RUN: flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:fp8_fnuz:1:const=-1000 --out p=%t/fnuz.bin
 // RUN: od -A n -t x1 %t/fnuz.bin | FileCheck %s --check-prefix=FNUZ
 // FNUZ: ff
+// FNUZ has no -0 (0x80 is its NaN): a tiny negative value rounds to +0.
+// RUN: flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:fp8_fnuz:1:const=-0.0001 --out p=%t/fnuz0.bin
+// RUN: od -A n -t x1 %t/fnuz0.bin | FileCheck %s --check-prefix=FNUZ0
+// FNUZ0: 00
 // RUN: flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:bf8:1:const=1e6 --out p=%t/bf8.bin
 // RUN: od -A n -t x1 %t/bf8.bin | FileCheck %s --check-prefix=BF8
 // BF8: 7c
