@@ -60,7 +60,8 @@ void flyStrBufAppend(FlyStrBuf *b, const char *s);
 void flyStrBufAppendF(FlyStrBuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /// Appends vprintf-formatted text.
-void flyStrBufAppendV(FlyStrBuf *b, const char *fmt, va_list ap);
+void flyStrBufAppendV(FlyStrBuf *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 /// Returns the owned string (never NULL unless out of memory) and resets `b`.
 char *flyStrBufTake(FlyStrBuf *b);
 /// Releases the buffer's storage and resets it.
