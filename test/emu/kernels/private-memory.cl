@@ -1,10 +1,7 @@
 // A private array indexed at run time lives in scratch: clang emits
 // scratch_store/scratch_load with a private segment of 164 bytes. The
-// machine side provides the memory (emuWaveGetScratch); the run needs the
-// instruction side to implement scratch_* on top of it, which it does not
-// yet ("scratch (private) memory is not modelled"): expected to fail until
-// then, and to be enabled when it passes.
-// XFAIL: *
+// machine side provides each lane's private memory (emuWaveGetScratch) and
+// the instruction side implements scratch_* on top of it.
 // REQUIRES: clang
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 -Wno-everything -c %s -o %t/p.o
