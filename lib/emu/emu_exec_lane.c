@@ -187,6 +187,22 @@ PK16(v_pk_min_u16, 2, false, a < b ? a : b)
 PK16(v_pk_mad_u16, 3, false, clampU16(in, (int32_t)(a * b + cc)))
 PK16(v_pk_mad_i16, 3, false, clampI16(in, (int16_t)a * (int16_t)b + (int16_t)cc))
 
+/* v_pk_fmac_f16 (VOP2): D.h[i] = fma(S0.h[i], S1.h[i], D.h[i]). */
+VHANDLER(v_pk_fmac_f16) {
+  VBEGIN;
+  uint32_t b0[LANES], b1[LANES];
+  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      uint32_t r = 0;
+      for (int h = 0; h < 2; h++)
+        r |= (uint32_t)TOH(fma(HF(A[l] >> (16 * h)), HF(Bv[l] >> (16 * h)), HF(d[l] >> (16 * h))))
+             << (16 * h);
+      d[l] = r;
+    }
+  return EMU_STEP_NEXT;
+}
+
 /* v_pack_b32_f16: {S1 half, S0 half}, halves chosen by op_sel. */
 VHANDLER(v_pack_b32_f16) {
   VBEGIN;
@@ -373,7 +389,7 @@ const EmuHandler emuLaneHandlers[] = {
     H(v_pk_add_i16), H(v_pk_sub_i16), H(v_pk_mul_lo_u16),
     H(v_pk_lshlrev_b16), H(v_pk_lshrrev_b16), H(v_pk_ashrrev_i16),
     H(v_pk_max_i16), H(v_pk_min_i16), H(v_pk_max_u16), H(v_pk_min_u16),
-    H(v_pk_mad_u16), H(v_pk_mad_i16), H(v_pack_b32_f16), H(v_pk_add_f32),
+    H(v_pk_mad_u16), H(v_pk_mad_i16), H(v_pk_fmac_f16), H(v_pack_b32_f16), H(v_pk_add_f32),
     H(v_pk_mul_f32), H(v_pk_fma_f32), H(v_pk_mov_b32), H(v_dot2_f32_f16),
     H(v_dot2c_f32_f16), H(v_dot2_f32_bf16), H(v_dot2c_f32_bf16),
     H(v_dot2_i32_i16), H(v_dot2_u32_u16), H(v_dot2c_i32_i16),

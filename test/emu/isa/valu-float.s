@@ -4,7 +4,7 @@
 // f32/f16 math with op_sel, fma_mix, f64, and compare-class.
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj -I %S/Inputs %s -o %t.o
 // RUN: ld.lld -shared %t.o -o %t.so
-// RUN: %testbin/emu-isa-run --kernel valu_float --print 40 %t.so | FileCheck %s
+// RUN: %testbin/emu-isa-run --kernel valu_float --print 41 %t.so | FileCheck %s
 .include "kernel.inc"
 
 // out[slot] = num / den with LLVM's f32 division sequence.
@@ -152,6 +152,12 @@ KERNEL_BEGIN valu_float
   v_cmp_lg_f32 vcc, v1, v1
   v_cndmask_b32 v3, 0, 1, vcc
   OUT_S 39, v3
+  // v_pk_fmac_f16: {1, 2} + {2, 3} * {0.5, 0.5} = {2, 3.5}
+  v_mov_b32 v3, 0x40003c00
+  v_mov_b32 v4, 0x42004000
+  v_mov_b32 v5, 0x38003800
+  v_pk_fmac_f16 v3, v4, v5
+  OUT_S 40, v3
 KERNEL_END valu_float
 
 // CHECK: OUT 0: 00000002 3f800000 c0000000 00000000 7fffffff 80000000 fffffffe 00000000
@@ -159,3 +165,4 @@ KERNEL_END valu_float
 // CHECK: OUT 16: c0400000 00007c00 00000000 00000001 3fb504f3 41000000 40400000 00000001
 // CHECK: OUT 24: 3f400000 00000004 40500000 41280000 40900000 40b00000 c0003e00 40d00000
 // CHECK: OUT 32: 00000000 400a0000 3eaaaaab 00000001 00000001 00000001 00000001 00000000
+// CHECK: OUT 40: 43004000
