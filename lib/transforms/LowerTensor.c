@@ -49,7 +49,10 @@ static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
       out->elemBytes = (int)((mlirTypeIsAInteger(out->elem) ? mlirIntegerTypeGetWidth(out->elem)
                                                             : mlirFloatTypeGetWidth(out->elem)) +
                              7) / 8;
-    ok = ok && out->elemBytes > 0;
+    /* fp4/fp6 travel as packed bytes: an i8 tensor, bitcast after loading. */
+    ok = ok && out->elemBytes > 0 &&
+         (mlirTypeIsAInteger(out->elem) ? mlirIntegerTypeGetWidth(out->elem)
+                                        : mlirFloatTypeGetWidth(out->elem)) % 8 == 0;
   }
   flyStrBufDestroy(&spec);
   return ok;
@@ -109,7 +112,8 @@ static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) 
   *out = (TensorBase){.def = op, .mem = mem, .layoutv = mlirOperationGetOperand(op, 1),
                       .origin = lwKonst(0)};
   if (!parseTensorType(b, mlirValueGetType(mlirOperationGetResult(op, 0)), &out->type)) {
-    tnFail(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid notation");
+    tnFail(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid "
+                  "notation and a whole-byte element type (fp4/fp6 data: an i8 tensor)");
     return false;
   }
   if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1 ||

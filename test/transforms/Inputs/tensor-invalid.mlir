@@ -38,3 +38,9 @@ func.func @dma_layouts(%g: memref<65536xi8>, %s: memref<4096xi8, #gpu.address_sp
   "fly.copy_to_lds"(%gt, %ct, %tid) {bytes = 4 : i32, threads = 64 : i32} : (!fly.tensor<"i8 global (32,32):(256,1)">, !fly.tensor<"i8 shared S<3,4,3> o 512 o (32,32):(32,1)">, index) -> ()
   return
 }
+func.func @packed(%m: memref<64xf4E2M1FN>) {
+  %l = "fly.static"() : () -> !fly.layout<"64:1">
+  // expected-error@+1 {{a whole-byte element type (fp4/fp6 data: an i8 tensor)}}
+  %t = "fly.make_tensor"(%m, %l) : (memref<64xf4E2M1FN>, !fly.layout<"64:1">) -> !fly.tensor<"f4E2M1FN global 64:1">
+  return
+}
