@@ -127,6 +127,9 @@ static unsigned f8f6f4K(const MfmaDesc *d, unsigned bits, unsigned g, unsigned t
   return (d->m == 16 ? 64u : 32u) + 16 * g + (t - 16);
 }
 
+/* log2 of a power of two (every MFMA dimension is one). */
+static unsigned lg2(unsigned v) { return (unsigned)__builtin_ctz(v); }
+
 static const unsigned kBlgp[8][2] = {{64, 0}, {32, 0}, {32, 32}, {0, 0},
                                      {16, 0}, {16, 16}, {16, 32}, {16, 48}};
 /* B-lane remapping of BLGP (facts §1.4). */
@@ -138,7 +141,7 @@ static int blgpLane(unsigned blgp, int l) {
 
 typedef struct MfmaWork {
   double *a;   /* [b][i][k] */
-  double *bt;  /* [b][j][k] */
+  double *bk;  /* [b][k][j] */
   double *sa, *sb; /* scale multipliers [row][kblock], or NULL */
 } MfmaWork;
 
@@ -165,12 +168,12 @@ static void gatherDense(EmuWave *w, const EmuInst *in, const MfmaDesc *d, bool g
     int la = f64 || !in->cbsz ? l : (int)(l % S + S * in->abid) & 63;
     int lb = f64 ? l : blgpLane(in->blgp, l);
     /* lane l = row + M*(blk + B*kgrp) for A, col + N*(blk + B*kgrp) for B */
-    unsigned row = (unsigned)l % d->m, rest = (unsigned)l / d->m;
-    unsigned blk = rest % d->b, kg = rest / d->b;
-    unsigned col = (unsigned)l % d->n, restB = (unsigned)l / d->n;
-    unsigned blkB = restB % d->b, kgB = restB / d->b;
+    unsigned row = (unsigned)l & (d->m - 1u), rest = (unsigned)l >> lg2(d->m);
+    unsigned blk = rest & (d->b - 1u), kg = rest >> lg2(d->b);
+    unsigned col = (unsigned)l & (d->n - 1u), restB = (unsigned)l >> lg2(d->n);
+    unsigned blkB = restB & (d->b - 1u), kgB = restB >> lg2(d->b);
     double *arow = wk->a + ((size_t)blk * d->m + row) * K + kg * KL;
-    double *brow = wk->bt + ((size_t)blkB * d->n + col) * K + kgB * KL;
+    double *bcol = wk->bk + ((size_t)blkB * K + kgB * KL) * d->n + col;
     for (unsigned t = 0; t < KL; t++) {
       double av = decodeItem(itemFromRows(ra, la, t, bitsA), (MType)d->ta, 0, g950);
       double bv = decodeItem(itemFromRows(rb, lb, t, bitsB), (MType)d->tb, 0, g950);
@@ -179,7 +182,7 @@ static void gatherDense(EmuWave *w, const EmuInst *in, const MfmaDesc *d, bool g
       if (f64 && (in->blgp & 2))
         bv = -bv;
       arow[t] = av;
-      brow[t] = bv;
+      bcol[(size_t)t * d->n] = bv;
     }
   }
 }
@@ -199,7 +202,7 @@ static void gatherF8f6f4(EmuWave *w, const EmuInst *in, const MfmaDesc *d, MfmaW
     for (unsigned t = 0; t < 32; t++) {
       wk->a[row * K + f8f6f4K(d, ba, g, t)] =
           emuSmallToFloat((uint32_t)itemBitsAt(w, in->va, l, t, ba), (EmuSmallFmt)fa);
-      wk->bt[row * K + f8f6f4K(d, bb, g, t)] =
+      wk->bk[f8f6f4K(d, bb, g, t) * M + row] =
           emuSmallToFloat((uint32_t)itemBitsAt(w, in->vb, l, t, bb), (EmuSmallFmt)fb);
     }
     if (wk->sa) { /* lane l owns the scale of row l%M, k-block l/M */
@@ -218,8 +221,9 @@ static void outPos(const MfmaDesc *d, unsigned b, unsigned i, unsigned j, unsign
                    unsigned *lane) {
   unsigned H = d->ta == T_F64 ? 1 : 4, N = d->n, M = d->m;
   unsigned BI = (64 + N * M / H - 1) / (N * M / H), MI = (64 / BI) / N, G = M / (H * MI);
-  *item = (i % H) + H * (i / (H * MI) + G * (b / BI));
-  *lane = j + N * ((i / H) % MI + MI * (b % BI));
+  unsigned lH = lg2(H), lMI = lg2(MI), lBI = lg2(BI), lHMI = lH + lMI;
+  *item = (i & (H - 1)) + H * ((i >> lHMI) + G * (b >> lBI));
+  *lane = j + N * (((i >> lH) & (MI - 1)) + MI * (b & (BI - 1)));
 }
 
 static double readC(EmuWave *w, const EmuInst *in, const MfmaDesc *d, unsigned item,
@@ -265,6 +269,54 @@ static void writeD(EmuWave *w, const EmuInst *in, const MfmaDesc *d, unsigned it
   dst[lane] = emuU32(f);
 }
 
+/* acc[b][i][j] (row-major) = sum over k of A*B, in increasing k for every
+ * output (outer-product order: the j loop is independent and vectorises);
+ * scaled ops sum each 32-wide k-block, scale it, and add the blocks. */
+static inline void accumulateN(unsigned M, unsigned N, unsigned K, const double *a,
+                                const double *bk, unsigned k0, unsigned k1, unsigned b,
+                                double *out) {
+  for (size_t q = 0; q < (size_t)M * N; q++)
+    out[q] = 0;
+  for (unsigned k = k0; k < k1; k++) {
+    const double *brow = bk + ((size_t)b * K + k) * N;
+    for (unsigned i = 0; i < M; i++) {
+      double av = a[((size_t)b * M + i) * K + k], *o = out + (size_t)i * N;
+      for (unsigned j = 0; j < N; j++)
+        o[j] += av * brow[j];
+    }
+  }
+}
+
+/* Constant N lets the compiler unroll and vectorise the j loop. */
+static void accumulate(const MfmaDesc *d, const double *a, const double *bk, unsigned k0,
+                       unsigned k1, unsigned b, double *out) {
+  switch (d->n) {
+  case 16: accumulateN(d->m, 16, d->k, a, bk, k0, k1, b, out); break;
+  case 32: accumulateN(d->m, 32, d->k, a, bk, k0, k1, b, out); break;
+  default: accumulateN(d->m, d->n, d->k, a, bk, k0, k1, b, out); break;
+  }
+}
+
+static void mfmaProducts(const MfmaDesc *d, const MfmaWork *wk, double *acc) {
+  unsigned M = d->m, N = d->n, K = d->k, nkb = K / 32;
+  for (unsigned b = 0; b < d->b; b++) {
+    double *ab = acc + (size_t)b * M * N;
+    if (!wk->sa) {
+      accumulate(d, wk->a, wk->bk, 0, K, b, ab);
+      continue;
+    }
+    double part[1024];
+    for (size_t q = 0; q < (size_t)M * N; q++)
+      ab[q] = 0;
+    for (unsigned kb = 0; kb < nkb; kb++) {
+      accumulate(d, wk->a, wk->bk, 32 * kb, 32 * kb + 32, b, part);
+      for (unsigned i = 0; i < M; i++)
+        for (unsigned j = 0; j < N; j++)
+          ab[i * N + j] += wk->sa[i * nkb + kb] * wk->sb[j * nkb + kb] * part[i * N + j];
+    }
+  }
+}
+
 static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   const MfmaDesc *d = &kMfma[in->op & 127];
   bool g950 = c->chip == FLY_EMU_GFX950;
@@ -283,7 +335,7 @@ static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
                       "%s: reserved cbsz/blgp format %u/%u", in->name, in->cbsz, in->blgp);
     if (scaled) {
-      wk.sa = wk.bt + nb;
+      wk.sa = wk.bk + nb;
       wk.sb = wk.sa + ns;
     }
     gatherF8f6f4(w, in, d, &wk);
@@ -291,31 +343,18 @@ static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     gatherDense(w, in, d, g950, &wk);
   }
   bool sat = (w->mode & EMU_MODE_FP16_OVFL) != 0;
-  unsigned K = d->k, nkb = K / 32;
+  double acc[1024];
+  mfmaProducts(d, &wk, acc);
   /* Results are computed first, then written, because D may overlap C. */
-  double out[1024], cin[1024];
-  unsigned items[1024], lanes[1024], n = 0;
-  for (unsigned b = 0; b < d->b; b++)
+  double cin[1024];
+  unsigned items[1024], lanes[1024], n = (unsigned)d->b * d->m * d->n;
+  for (unsigned b = 0, q = 0; b < d->b; b++)
     for (unsigned i = 0; i < d->m; i++)
-      for (unsigned j = 0; j < d->n; j++) {
-        const double *ar = wk.a + ((size_t)b * d->m + i) * K;
-        const double *br = wk.bt + ((size_t)b * d->n + j) * K;
-        double s = 0;
-        if (wk.sa) {
-          for (unsigned kb = 0; kb < nkb; kb++) {
-            double p = 0;
-            for (unsigned k = 32 * kb; k < 32 * kb + 32; k++)
-              p += ar[k] * br[k];
-            s += wk.sa[i * nkb + kb] * wk.sb[j * nkb + kb] * p;
-          }
-        } else {
-          for (unsigned k = 0; k < K; k++)
-            s += ar[k] * br[k];
-        }
-        outPos(d, b, i, j, &items[n], &lanes[n]);
-        cin[n] = readC(w, in, d, items[n], lanes[n]);
-        out[n++] = s;
+      for (unsigned j = 0; j < d->n; j++, q++) {
+        outPos(d, b, i, j, &items[q], &lanes[q]);
+        cin[q] = readC(w, in, d, items[q], lanes[q]);
       }
+  double *out = acc;
   for (unsigned q = 0; q < n; q++)
     writeD(w, in, d, items[q], lanes[q], out[q], cin[q], sat);
   return EMU_STEP_NEXT;
