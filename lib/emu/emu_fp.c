@@ -147,16 +147,6 @@ float emuE8m0ToFloat(uint32_t e) {
   return e == 255 ? NAN : ldexpf(1.0f, (int)e - 127);
 }
 
-float emuHalfToFloat(uint16_t h) {
-  uint32_t sgn = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023;
-  if (e == 31)
-    return asFloat(sgn | 0x7f800000u | m << 13);
-  if (e)
-    return asFloat(sgn | (e + 112) << 23 | m << 13);
-  float v = (float)m * pow2f(-24); /* denormal, exact */
-  return sgn ? -v : v;
-}
-
 static uint16_t toHalf(float f, bool rtz) {
   uint32_t b = asBits(f), s = (b >> 16) & 0x8000;
   if (isnan(f))
@@ -186,8 +176,6 @@ static uint16_t toHalf(float f, bool rtz) {
 
 uint16_t emuFloatToHalf(float f) { return toHalf(f, false); }
 uint16_t emuFloatToHalfRtz(float f) { return toHalf(f, true); }
-
-float emuBf16ToFloat(uint16_t b) { return asFloat((uint32_t)b << 16); }
 
 uint16_t emuFloatToBf16(float f) {
   uint32_t b = asBits(f);

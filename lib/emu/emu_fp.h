@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /// The 8/6/4-bit formats. OCP E4M3/E5M2 are gfx950's fp8/bf8; the FNUZ
 /// variants are gfx942's (facts §2.1).
@@ -22,13 +23,33 @@ typedef enum EmuSmallFmt {
   EMU_BF8_E5M2_FNUZ = 6, /* bias 16, NaN 0x80, max 57344 */
 } EmuSmallFmt;
 
-/// f16 <-> f32 (exact widening; RNE narrowing with overflow to Inf).
-float emuHalfToFloat(uint16_t h);
+/// f16 -> f32 (exact). Inline: MFMA operand gathering calls it per item.
+static inline float emuHalfToFloat(uint16_t h) {
+  uint32_t sgn = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023, b;
+  float v;
+  if (e == 31) {
+    b = sgn | 0x7f800000u | m << 13;
+  } else if (e) {
+    b = sgn | (e + 112) << 23 | m << 13;
+  } else { /* denormal: m * 2^-24, exact */
+    v = (float)m * 0x1p-24f;
+    return sgn ? -v : v;
+  }
+  memcpy(&v, &b, 4);
+  return v;
+}
+/// f32 -> f16 with RNE and overflow to Inf.
 uint16_t emuFloatToHalf(float f);
 /// f32 -> f16 rounding toward zero (v_cvt_pkrtz_f16_f32).
 uint16_t emuFloatToHalfRtz(float f);
-/// bf16 <-> f32 (RNE; NaN stays a quiet NaN).
-float emuBf16ToFloat(uint16_t b);
+/// bf16 -> f32 (exact).
+static inline float emuBf16ToFloat(uint16_t b) {
+  uint32_t v = (uint32_t)b << 16;
+  float f;
+  memcpy(&f, &v, 4);
+  return f;
+}
+/// f32 -> bf16 (RNE; NaN stays a quiet NaN).
 uint16_t emuFloatToBf16(float f);
 
 /// Decodes a small-float bit pattern of `fmt` to f32 (exact).
