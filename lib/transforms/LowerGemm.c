@@ -33,6 +33,7 @@ enum { MAX_VALUES = 64, LANES = 64 };
 typedef struct AtomUse {
   const FlyMmaAtom *atom;
   const FlyLayout *tv;
+  LwFlat tvFlat;
   int64_t rows, cols, m, n, k; /* operand tile rows x cols; atom M, N, K */
   char operand;
 } AtomUse;
@@ -73,14 +74,13 @@ static bool readAtom(Builder *b, MlirOperation op, char operand, AtomUse *u) {
   u->tv = flyLayoutParse(b->lctx, tv);
   u->rows = u->operand == 'b' ? u->n : u->m;
   u->cols = u->operand == 'c' ? u->n : u->k;
-  return u->tv != NULL;
+  return u->tv != NULL && lwFlatOf(u->tv, &u->tvFlat);
 }
 
 /* (row, col) of the tile element at TV position (lane, value). */
 static bool tvAt(Builder *b, const AtomUse *u, int64_t lane, int64_t v, int64_t *row, int64_t *col) {
-  int64_t idx;
-  if (flyLayoutEval(b->lctx, u->tv, lane + LANES * v, &idx))
-    return false;
+  (void)b;
+  int64_t idx = lwFlatEval(&u->tvFlat, lane + LANES * v);
   *row = idx % u->rows;
   *col = idx / u->rows;
   return true;

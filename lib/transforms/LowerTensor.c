@@ -292,14 +292,15 @@ static bool checkDmaWidth(TensorState *ts, MlirOperation op, int64_t bytes) {
  * time, that the elements a lane's LDS chunk needs are consecutive in the
  * source too (a tile whose rows are narrower than the chunk, or a swizzle
  * that splits it, would make the DMA copy the wrong bytes). */
-static bool chunksContiguous(Builder *b, const DmaPlan *p, int64_t n, int64_t perLane) {
-  const FlyLayout *src = p->src->type.layout;
+static bool chunksContiguous(const DmaPlan *p, int64_t n, int64_t perLane) {
+  LwFlat inv, src;
+  if (!lwFlatOf(p->inverse, &inv) || !lwFlatOf(p->src->type.layout, &src))
+    return false;
   for (int64_t q = 0; q < n; q += perLane) {
-    int64_t first = 0, y, x, v;
+    int64_t first = 0;
     for (int64_t j = 0; j < perLane; ++j) {
-      y = p->swizzle ? flySwizzleApply(p->swizzle, q + j) : q + j;
-      if (flyLayoutEval(b->lctx, p->inverse, y, &x) || flyLayoutEval(b->lctx, src, x, &v))
-        return false;
+      int64_t y = p->swizzle ? flySwizzleApply(p->swizzle, q + j) : q + j;
+      int64_t v = lwFlatEval(&src, lwFlatEval(&inv, y));
       if (j == 0)
         first = v;
       else if (v != first + j)
@@ -350,8 +351,7 @@ static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
   p->offset = p->dst->type.composed ? flyComposedLayoutGetOffset(p->dst->type.composed) : 0;
   if (p->dst->type.composed && !p->swizzle)
     return planFail(b, op, "a composed destination must have a swizzle as its inner function");
-  if (flyLayoutGetShape(p->src->type.layout) && !chunksContiguous(b, p, flyIntTupleGetValue(n),
-                                                                   p->bytes / e))
+  if (!chunksContiguous(p, flyIntTupleGetValue(n), p->bytes / e))
     return planFail(b, op, "each lane's DMA chunk must be consecutive elements of the source "
                            "tile (static source strides, chunks that do not cross rows or "
                            "swizzle blocks)");

@@ -89,6 +89,19 @@ Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x);
 bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv, const FlyComposedLayout *c, Val *out);
 MlirValue lwFromIndex(Builder *b, Val x, MlirType type);
 
+/* A static layout flattened to leaf arrays, evaluated at an integer
+ * coordinate without allocating (the compile-time checks evaluate layouts
+ * thousands of times per op). */
+typedef struct LwFlat {
+  int n;
+  int64_t shape[MAX_LEAVES], stride[MAX_LEAVES];
+} LwFlat;
+
+/* Flattens a layout whose leaves are static integers; false otherwise. */
+bool lwFlatOf(const FlyLayout *l, LwFlat *out);
+/* L(x) colexicographically (pycute: the last mode takes the rest). */
+int64_t lwFlatEval(const LwFlat *f, int64_t x);
+
 /* Tensors (LowerTensor.c): lowers fly.make_tensor/load/store/copy_to_lds in
  * `root` to memref, vector and amdgpu ops; false after located errors. */
 bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root);

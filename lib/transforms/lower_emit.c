@@ -333,3 +333,34 @@ MlirValue lwFromIndex(Builder *b, Val x, MlirType type) {
   return lwEmit(b, "arith.index_cast", 1, &v, type);
 }
 
+
+static bool flatLeaves(const FlyIntTuple *t, int64_t *out, int *n) {
+  if (flyIntTupleIsLeaf(t)) {
+    if (*n == MAX_LEAVES || flyIntTupleGetLeafKind(t) != FLY_LEAF_INT)
+      return false;
+    out[(*n)++] = flyIntTupleGetValue(t);
+    return true;
+  }
+  for (int i = 0; i < flyIntTupleGetRank(t); ++i)
+    if (!flatLeaves(flyIntTupleGetElem(t, i), out, n))
+      return false;
+  return true;
+}
+
+bool lwFlatOf(const FlyLayout *l, LwFlat *out) {
+  int ns = 0, nd = 0;
+  bool ok = flatLeaves(flyLayoutGetShape(l), out->shape, &ns) &&
+            flatLeaves(flyLayoutGetStride(l), out->stride, &nd) && ns == nd;
+  out->n = ns;
+  return ok;
+}
+
+int64_t lwFlatEval(const LwFlat *f, int64_t x) {
+  int64_t idx = 0;
+  for (int i = 0; i < f->n; ++i) {
+    int64_t c = i + 1 < f->n ? x % f->shape[i] : x;
+    idx += c * f->stride[i];
+    x /= f->shape[i];
+  }
+  return idx;
+}
