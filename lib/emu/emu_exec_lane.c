@@ -309,25 +309,26 @@ static uint32_t dotBf16(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint
              (double)emuF32(acc);
   return emuU32((float)s);
 }
+/* Integer dot products wrap modulo 2^32 (no clamp): sums in unsigned. */
 static uint32_t dot4(uint32_t a, uint32_t b, uint32_t acc, bool sgn) {
-  int32_t s = (int32_t)acc;
+  uint32_t s = acc;
   for (int i = 0; i < 32; i += 8)
-    s += sgn ? (int8_t)(a >> i) * (int8_t)(b >> i)
-             : (int32_t)(((a >> i) & 255) * ((b >> i) & 255));
-  return (uint32_t)s;
+    s += sgn ? (uint32_t)((int8_t)(a >> i) * (int8_t)(b >> i))
+             : ((a >> i) & 255) * ((b >> i) & 255);
+  return s;
 }
 static uint32_t dot8(uint32_t a, uint32_t b, uint32_t acc, bool sgn) {
-  int32_t s = (int32_t)acc;
+  uint32_t s = acc;
   for (int i = 0; i < 32; i += 4) {
     int32_t x = sgn ? (int32_t)(a << (28 - i)) >> 28 : (int32_t)((a >> i) & 15);
     int32_t y = sgn ? (int32_t)(b << (28 - i)) >> 28 : (int32_t)((b >> i) & 15);
-    s += x * y;
+    s += (uint32_t)(x * y);
   }
-  return (uint32_t)s;
+  return s;
 }
 static uint32_t dot2i(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32_t acc, bool sgn) {
   if (sgn)
-    return (uint32_t)((int16_t)a0 * (int16_t)b0 + (int16_t)a1 * (int16_t)b1 + (int32_t)acc);
+    return (uint32_t)((int16_t)a0 * (int16_t)b0) + (uint32_t)((int16_t)a1 * (int16_t)b1) + acc;
   return a0 * b0 + a1 * b1 + acc;
 }
 

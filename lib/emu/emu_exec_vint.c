@@ -25,7 +25,7 @@ VOP_1(v_ffbl_b32, KB, A[l] ? (uint32_t)__builtin_ctz(A[l]) : ~0u)
 VOP_1(v_ffbh_i32, KB,
       ((int32_t)A[l] < 0 ? ~A[l] : A[l]) ? (uint32_t)__builtin_clz((int32_t)A[l] < 0 ? ~A[l] : A[l]) : ~0u)
 
-VOP_2(v_mul_i32_i24, KB, (uint32_t)(I24(A[l]) * I24(B[l])))
+VOP_2(v_mul_i32_i24, KB, (uint32_t)((int64_t)I24(A[l]) * I24(B[l])))
 VOP_2(v_mul_hi_i32_i24, KB, (uint32_t)(((int64_t)I24(A[l]) * I24(B[l])) >> 32))
 VOP_2(v_mul_u32_u24, KB, U24(A[l]) * U24(B[l]))
 VOP_2(v_mul_hi_u32_u24, KB, (uint32_t)(((uint64_t)U24(A[l]) * U24(B[l])) >> 32))
@@ -66,7 +66,7 @@ static uint32_t addSat(const EmuInst *in, int64_t r) {
 VOP_2(v_add_i32, KB, addSat(in, (int64_t)(int32_t)A[l] + (int32_t)B[l]))
 VOP_2(v_sub_i32, KB, addSat(in, (int64_t)(int32_t)A[l] - (int32_t)B[l]))
 
-VOP_3(v_mad_i32_i24, KB, (uint32_t)(I24(A[l]) * I24(B[l])) + C[l])
+VOP_3(v_mad_i32_i24, KB, (uint32_t)((int64_t)I24(A[l]) * I24(B[l])) + C[l])
 VOP_3(v_mad_u32_u24, KB, U24(A[l]) * U24(B[l]) + C[l])
 VOP_3(v_bfe_u32, KB, (C[l] & 31) ? (A[l] >> (B[l] & 31)) & ((1u << (C[l] & 31)) - 1) : 0)
 VOP_3(v_bfe_i32, KB, (C[l] & 31) ? (uint32_t)((int32_t)((A[l] >> (B[l] & 31)) << (32 - (C[l] & 31))) >> (32 - (C[l] & 31))) : 0)

@@ -139,6 +139,10 @@ static int blgpLane(unsigned blgp, int l) {
   return (int)(l % (int)kBlgp[blgp][0] + kBlgp[blgp][1]);
 }
 
+/* Outputs of one MFMA at most: 64 lanes x 32 accumulator registers
+ * (v_mfma_*_32x32x*_2b). */
+enum { EMU_MFMA_MAX_OUT = 2048 };
+
 typedef struct MfmaWork {
   double *a;   /* [b][i][k] */
   double *bk;  /* [b][k][j] */
@@ -305,7 +309,7 @@ static void mfmaProducts(const MfmaDesc *d, const MfmaWork *wk, double *acc) {
       accumulate(d, wk->a, wk->bk, 0, K, b, ab);
       continue;
     }
-    double part[1024];
+    double part[EMU_MFMA_MAX_OUT];
     for (size_t q = 0; q < (size_t)M * N; q++)
       ab[q] = 0;
     for (unsigned kb = 0; kb < nkb; kb++) {
@@ -330,6 +334,9 @@ static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   if (na + nb + 2 * ns > sizeof(stackBuf) / sizeof(double))
     return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0, "%s: operand size not modelled", in->name);
   bool scaled = (in->flags & EMU_F_SCALE) && (in->abid & 1);
+  if (in->cbsz > 4 && d->ta != T_F8F6F4 && d->ta != T_F64)
+    return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                    "%s: CBSZ %u is not a legal broadcast size (at most 4)", in->name, in->cbsz);
   if (d->ta == T_F8F6F4) {
     if ((in->cbsz & 7) > 4 || (in->blgp & 7) > 4)
       return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
@@ -343,11 +350,11 @@ static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     gatherDense(w, in, d, g950, &wk);
   }
   bool sat = (w->mode & EMU_MODE_FP16_OVFL) != 0;
-  double acc[1024];
+  double acc[EMU_MFMA_MAX_OUT];
   mfmaProducts(d, &wk, acc);
   /* Results are computed first, then written, because D may overlap C. */
-  double cin[1024];
-  unsigned items[1024], lanes[1024], n = (unsigned)d->b * d->m * d->n;
+  double cin[EMU_MFMA_MAX_OUT];
+  unsigned items[EMU_MFMA_MAX_OUT], lanes[EMU_MFMA_MAX_OUT], n = (unsigned)d->b * d->m * d->n;
   for (unsigned b = 0, q = 0; b < d->b; b++)
     for (unsigned i = 0; i < d->m; i++)
       for (unsigned j = 0; j < d->n; j++, q++) {
