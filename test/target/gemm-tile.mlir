@@ -25,6 +25,9 @@
 // RUN: flyc %s -o %t.hsaco --stats | FileCheck %s --check-prefix=STATS
 // STATS: lds_bytes: 16384
 // STATS: scratch_bytes: 0
+// STATS: main loop:
+// STATS-NEXT: mfma 32, {{.*}} scratch 0, s_barrier 2,
+// STATS-NEXT: mfma share: {{[0-9.]+}}% by count, {{[0-9.]+}}% by issue cycles
 
 // On the emulator it computes the product of random fp8 matrices.
 // RUN: flyc-run %t.hsaco --kernel gemm_tile --grid 1 --block 256 a:fp8:32768:rand=1 b:fp8:131072:rand=2 c:bf16:16384:zeros --out a=%t.a --out b=%t.b --out c=%t.c

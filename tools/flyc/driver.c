@@ -160,10 +160,37 @@ static int printPipeline(Job *job) {
   return 0;
 }
 
+/* `flyc CODE.hsaco`: the report of an existing code object (from flyc or
+ * any other compiler); nothing is compiled or written. */
+static int reportCodeObject(Job *job, const FlyStrBuf *bytes) {
+  FlyStrBuf err = {0};
+  int rc = 0;
+  if (!flyTargetFormatStats((const uint8_t *)bytes->data, bytes->len, &job->report, &err)) {
+    flyToolError(&job->diags, "cannot read code object '%s': %s", job->o->input,
+                 err.data ? err.data : "out of memory");
+    rc = 1;
+  } else {
+    fputs(job->report.data ? job->report.data : "", stdout);
+  }
+  flyStrBufDestroy(&err);
+  return rc;
+}
+
+static bool isElf(const FlyStrBuf *b) { return b->len >= 4 && !memcmp(b->data, "\177ELF", 4); }
+
 static int run(Job *job) {
   int rc = configure(job);
   if (rc)
     return rc;
+  if (job->o->input && strcmp(job->o->input, "-")) {
+    FlyStrBuf head = {0}, err = {0};
+    bool read = flyToolReadInput(job->o->input, &head, &err);
+    rc = read && isElf(&head) ? reportCodeObject(job, &head) : -1;
+    flyStrBufDestroy(&head);
+    flyStrBufDestroy(&err);
+    if (rc >= 0)
+      return rc;
+  }
   job->pipeline = flyPipelineCreateDefault(&job->target);
   if (!job->pipeline) {
     flyToolError(&job->diags, "out of memory");

@@ -14,9 +14,11 @@
 
 static void printUsage(FILE *to) {
   fputs("usage: flyc [options] INPUT.mlir [-o OUTPUT]\n"
+        "       flyc CODE.hsaco\n"
         "       flyc layout EXPR\n"
         "\n"
         "Compiles every kernel in the input's gpu.module(s) to one AMDGPU code object.\n"
+        "Given a code object (any compiler's), prints its --stats report instead.\n"
         "INPUT and OUTPUT may be '-' for standard input/output.\n"
         "\n"
         "options:\n"
@@ -26,8 +28,9 @@ static void printUsage(FILE *to) {
         "  --emit KIND           hsaco (default), isa, llvm, or mlir (after the fly\n"
         "                        lowering, before the conversion to LLVM)\n"
         "  -O0 .. -O3            optimisation level (default -O3)\n"
-        "  --stats               print per-kernel resources read from the code object:\n"
-        "                        VGPRs, AGPRs, SGPRs, LDS, scratch, occupancy\n"
+        "  --stats               print per-kernel resources read from the code object\n"
+        "                        (VGPRs, AGPRs, SGPRs, LDS, scratch, occupancy) and the\n"
+        "                        main loop's instruction mix and MFMA share\n"
         "  --print-pipeline      print the pass pipeline (replayable with fly-opt) and exit\n"
         "  --dump-after-each DIR write the IR after every pass below DIR\n"
         "  --help                show this help\n"
