@@ -282,8 +282,8 @@ static uint32_t sdwaMerge(uint32_t old, uint32_t r, unsigned sel, unsigned unuse
   uint32_t v = (r << shift) & mask;
   if (unused == 2)
     return (old & ~mask) | v;
-  if (unused == 1 && ((v >> (shift + width - 1)) & 1))
-    v |= ~((1u << (shift + width)) - 1);
+  if (unused == 1 && ((v >> (shift + width - 1)) & 1)) /* sign-extend upward */
+    v |= (uint32_t)~((1ull << (shift + width)) - 1);
   return v;
 }
 
