@@ -270,7 +270,10 @@ static int cvtScaleF32F8(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf8, boo
   const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
   uint32_t *d0 = emuVReg(w, in->dst & 255), *d1 = emuVReg(w, (in->dst + 1) & 255);
   EmuSmallFmt fmt = emuFp8Format(bf8, true);
-  unsigned sh = pk ? 16 * ((in->opsel >> 1) & 1) : 8 * ((in->opsel & 1) | ((in->opsel >> 1) & 1) << 1);
+  /* Operand selects as LLVM encodes the intrinsics' src_sel arguments:
+   * the packed form picks the word with op_sel[0], the scalar form the
+   * byte with op_sel[1:0]. */
+  unsigned sh = pk ? 16 * (in->opsel & 1) : 8 * (in->opsel & 3);
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {
       float s = scaleOf(S[l]);
@@ -321,6 +324,113 @@ VHANDLER(v_cvt_scalef32_pk_f32_fp4) {
   return EMU_STEP_NEXT;
 }
 
+/* f16/bf16 sources and destinations of the scaled conversions. Operand
+ * selects follow LLVM's encoding of the intrinsics (checked with clang):
+ * packed 16-bit sources give bytes {hi, lo}; op_sel[0] picks the source
+ * word, op_sel[1:0] the source byte, op_sel[3] the destination half and
+ * op_sel[3:2] the destination byte. */
+static float half16(uint32_t v, bool bf) {
+  return bf ? emuBf16ToFloat((uint16_t)v) : emuHalfToFloat((uint16_t)v);
+}
+static uint32_t to16(float f, bool bf) { return bf ? emuFloatToBf16(f) : emuFloatToHalf(f); }
+
+/* v_cvt_scalef32_pk_{fp8,bf8}_{f16,bf16}: D.half[op_sel[3]] = two fp8. */
+static int cvtScalePkF8From16(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf8, bool bf) {
+  VBEGIN;
+  uint32_t b0[LANES], b1[LANES];
+  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  EmuSmallFmt fmt = emuFp8Format(bf8, true);
+  bool hi = (in->opsel & 8) != 0;
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      float s = scaleOf(S[l]);
+      uint32_t v = emuFloatToSmall(half16(A[l], bf) / s, fmt, SAT, NULL) |
+                   emuFloatToSmall(half16(A[l] >> 16, bf) / s, fmt, SAT, NULL) << 8;
+      d[l] = hi ? (d[l] & 0xffff) | v << 16 : (d[l] & 0xffff0000u) | v;
+    }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(v_cvt_scalef32_pk_fp8_f16) { return cvtScalePkF8From16(w, in, c, false, false); }
+VHANDLER(v_cvt_scalef32_pk_bf8_f16) { return cvtScalePkF8From16(w, in, c, true, false); }
+VHANDLER(v_cvt_scalef32_pk_fp8_bf16) { return cvtScalePkF8From16(w, in, c, false, true); }
+VHANDLER(v_cvt_scalef32_pk_bf8_bf16) { return cvtScalePkF8From16(w, in, c, true, true); }
+
+/* v_cvt_scalef32_pk_{f16,bf16}_{fp8,bf8}: the word op_sel[0] picks, two
+ * values times the scale, packed as 16-bit floats. */
+static int cvtScalePk16FromF8(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf8, bool bf) {
+  VBEGIN;
+  uint32_t b0[LANES], b1[LANES];
+  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  EmuSmallFmt fmt = emuFp8Format(bf8, true);
+  unsigned sh = 16 * (in->opsel & 1);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      float s = scaleOf(S[l]);
+      uint32_t v = A[l] >> sh;
+      d[l] = to16(emuSmallToFloat(v & 255, fmt) * s, bf) |
+             to16(emuSmallToFloat((v >> 8) & 255, fmt) * s, bf) << 16;
+    }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(v_cvt_scalef32_pk_f16_fp8) { return cvtScalePk16FromF8(w, in, c, false, false); }
+VHANDLER(v_cvt_scalef32_pk_f16_bf8) { return cvtScalePk16FromF8(w, in, c, true, false); }
+VHANDLER(v_cvt_scalef32_pk_bf16_fp8) { return cvtScalePk16FromF8(w, in, c, false, true); }
+VHANDLER(v_cvt_scalef32_pk_bf16_bf8) { return cvtScalePk16FromF8(w, in, c, true, true); }
+
+/* v_cvt_scalef32_f16_{fp8,bf8}: byte op_sel[1:0] into half op_sel[3]. */
+static int cvtScaleF16FromF8(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf8) {
+  VBEGIN;
+  uint32_t b0[LANES], b1[LANES];
+  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  EmuSmallFmt fmt = emuFp8Format(bf8, true);
+  unsigned sh = 8 * (in->opsel & 3);
+  bool hi = (in->opsel & 8) != 0;
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      uint32_t v = emuFloatToHalf(emuSmallToFloat((A[l] >> sh) & 255, fmt) * scaleOf(S[l]));
+      d[l] = hi ? (d[l] & 0xffff) | v << 16 : (d[l] & 0xffff0000u) | v;
+    }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(v_cvt_scalef32_f16_fp8) { return cvtScaleF16FromF8(w, in, c, false); }
+VHANDLER(v_cvt_scalef32_f16_bf8) { return cvtScaleF16FromF8(w, in, c, true); }
+
+/* v_cvt_scalef32_pk_fp4_{f16,bf16}: byte op_sel[3:2] = two fp4 values. */
+static int cvtScalePkFp4From16(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf) {
+  VBEGIN;
+  uint32_t b0[LANES], b1[LANES];
+  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  unsigned sh = 8 * ((in->opsel >> 2) & 3);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      float s = scaleOf(S[l]);
+      uint32_t v = emuFloatToSmall(half16(A[l], bf) / s, EMU_FP4_E2M1, true, NULL) |
+                   emuFloatToSmall(half16(A[l] >> 16, bf) / s, EMU_FP4_E2M1, true, NULL) << 4;
+      d[l] = (d[l] & ~(255u << sh)) | v << sh;
+    }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(v_cvt_scalef32_pk_fp4_f16) { return cvtScalePkFp4From16(w, in, c, false); }
+VHANDLER(v_cvt_scalef32_pk_fp4_bf16) { return cvtScalePkFp4From16(w, in, c, true); }
+
+/* v_cvt_scalef32_pk_{f16,bf16}_fp4: byte op_sel[1:0] -> two 16-bit floats. */
+static int cvtScalePk16FromFp4(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf) {
+  VBEGIN;
+  uint32_t b0[LANES], b1[LANES];
+  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  unsigned sh = 8 * (in->opsel & 3);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l)) {
+      float s = scaleOf(S[l]);
+      uint32_t v = A[l] >> sh;
+      d[l] = to16(emuSmallToFloat(v & 15, EMU_FP4_E2M1) * s, bf) |
+             to16(emuSmallToFloat((v >> 4) & 15, EMU_FP4_E2M1) * s, bf) << 16;
+    }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(v_cvt_scalef32_pk_f16_fp4) { return cvtScalePk16FromFp4(w, in, c, false); }
+VHANDLER(v_cvt_scalef32_pk_bf16_fp4) { return cvtScalePk16FromFp4(w, in, c, true); }
+
 const EmuHandler emuCvtHandlers[] = {
     H(v_cvt_i32_f32), H(v_cvt_u32_f32), H(v_cvt_rpi_i32_f32),
     H(v_cvt_flr_i32_f32), H(v_cvt_f32_i32), H(v_cvt_f32_u32),
@@ -339,4 +449,11 @@ const EmuHandler emuCvtHandlers[] = {
     H(v_cvt_scalef32_f32_bf8), H(v_cvt_scalef32_pk_f32_fp8),
     H(v_cvt_scalef32_pk_f32_bf8), H(v_cvt_scalef32_pk_fp4_f32),
     H(v_cvt_scalef32_pk_f32_fp4), H(v_cvt_pknorm_i16_f32),
-    H(v_cvt_pknorm_u16_f32), {NULL, NULL}};
+    H(v_cvt_pknorm_u16_f32), H(v_cvt_scalef32_pk_fp8_f16),
+    H(v_cvt_scalef32_pk_bf8_f16), H(v_cvt_scalef32_pk_fp8_bf16),
+    H(v_cvt_scalef32_pk_bf8_bf16), H(v_cvt_scalef32_pk_f16_fp8),
+    H(v_cvt_scalef32_pk_f16_bf8), H(v_cvt_scalef32_pk_bf16_fp8),
+    H(v_cvt_scalef32_pk_bf16_bf8), H(v_cvt_scalef32_f16_fp8),
+    H(v_cvt_scalef32_f16_bf8), H(v_cvt_scalef32_pk_fp4_f16),
+    H(v_cvt_scalef32_pk_fp4_bf16), H(v_cvt_scalef32_pk_f16_fp4),
+    H(v_cvt_scalef32_pk_bf16_fp4), {NULL, NULL}};

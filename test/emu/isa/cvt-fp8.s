@@ -8,7 +8,7 @@
 // RUN: %testbin/emu-isa-run --kernel cvt8 --print 32 --mode 8003f0 %t.so | FileCheck %s --check-prefix=OCPSAT
 // RUN: %testbin/emu-isa-run --kernel cvt8 --print 32 --chip gfx942 %t.so | FileCheck %s --check-prefix=FNUZ
 // RUN: %testbin/emu-isa-run --kernel cvt8 --print 32 --chip gfx942 --mode 8003f0 %t.so | FileCheck %s --check-prefix=FNUZSAT
-// RUN: %testbin/emu-isa-run --kernel cvt950 --print 8 %t.so | FileCheck %s --check-prefix=G950
+// RUN: %testbin/emu-isa-run --kernel cvt950 --print 15 %t.so | FileCheck %s --check-prefix=G950
 .include "kernel.inc"
 
 .macro PK8 slot, op, a, b
@@ -118,6 +118,36 @@ KERNEL_BEGIN cvt950
   v_mov_b32 v4, 0x40e00000
   v_cvt_scalef32_pk_fp4_f32 v7, v4, v4, v6 op_sel:[0,0,1,0]
   OUT_S 6, v7
+  // operand selects as LLVM encodes the intrinsics: word op_sel[0], byte
+  // op_sel[1:0], destination half op_sel[3], destination byte op_sel[3:2].
+  // v10 holds the E4M3 bytes {2.0, 1.0, 1.0, 0.5}; scale 4 (v6) or 2 (v11)
+  v_mov_b32 v10, 0x40383830
+  v_mov_b32 v6, 4.0
+  v_mov_b32 v11, 2.0
+  v_cvt_scalef32_pk_f32_fp8 v[8:9], v10, v6 op_sel:[1,0,0]
+  OUT_S 7, v8
+  OUT_S 8, v9
+  v_mov_b32 v12, 0x40003c00          // f16 {1.0, 2.0}
+  v_mov_b32 v7, 0x1234
+  v_cvt_scalef32_pk_fp8_f16 v7, v12, v11 op_sel:[0,0,1]
+  OUT_S 9, v7
+  v_cvt_scalef32_pk_f16_fp8 v7, v10, v6
+  OUT_S 10, v7
+  v_mov_b32 v7, 0x5678
+  v_cvt_scalef32_f16_fp8 v7, v10, v6 op_sel:[0,1,1]
+  OUT_S 11, v7
+  v_mov_b32 v7, 0
+  v_mov_b32 v13, 1.0
+  v_cvt_scalef32_pk_fp4_f16 v7, v12, v13 op_sel:[0,0,1,1]
+  OUT_S 12, v7
+  v_mov_b32 v14, 0x4200
+  v_cvt_scalef32_pk_f16_fp4 v7, v14, v13 op_sel:[1,0,0]
+  OUT_S 13, v7
+  v_mov_b32 v15, 0x40003f80          // bf16 {1.0, 2.0}
+  v_mov_b32 v7, 0
+  v_cvt_scalef32_pk_bf8_bf16 v7, v15, v13
+  OUT_S 14, v7
 KERNEL_END cvt950
 
-// G950: OUT 0: 3f823f80 bf807fc0 00003830 40000000 40800000 000000e3 000077e3
+// G950: OUT 0: 3f823f80 bf807fc0 00003830 40000000 40800000 000000e3 000077e3 40800000
+// G950: OUT 8: 41000000 38301234 44004000 44005678 42000000 40003c00 0000403c
