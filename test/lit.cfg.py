@@ -21,6 +21,8 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
 config.substitutions.append(("%exitcode", "python3 " + os.path.join(
     config.test_source_root, "Inputs", "exitcode.py")))
 config.substitutions.append(("%testbin", config.flyc_test_bin))
+path = os.pathsep.join([config.flyc_test_bin, config.environment["PATH"]])
+config.environment["PATH"] = path
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%llvmbin", config.llvm_tools_dir))
 config.substitutions.append(("%examples", os.path.join(config.flyc_src_root, "examples")))

@@ -1,0 +1,86 @@
+/*===- gemm-ref - A CPU reference for the GEMM kernels' tests ---------------===*
+ *
+ *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz] [--rows R --fill V]
+ *
+ * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major fp8 A (M x K) and
+ * B (N x K) — OCP e4m3fn, or e4m3fnuz with --fnuz — in double precision, and
+ * writes C as row-major bf16 rounded to nearest even. With --rows R the
+ * output has R >= M rows and rows M..R-1 hold bf16(V): the sentinel a ragged
+ * kernel must leave untouched. Written independently of the kernels: plain
+ * loops over the logical matrices, no layouts, no tiling.
+ *===----------------------------------------------------------------------===*/
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double e4m3(uint8_t byte, int fnuz) {
+  int bias = fnuz ? 8 : 7, exp = (byte >> 3) & 0xF, man = byte & 7;
+  if ((fnuz && byte == 0x80) || (!fnuz && (byte & 0x7F) == 0x7F))
+    return NAN;
+  double v = exp ? ldexp(1.0 + man / 8.0, exp - bias) : ldexp(man, 1 - bias - 3);
+  return (byte & 0x80) ? -v : v;
+}
+
+static uint16_t bf16(double d) {
+  float f = (float)d;
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  if (isnan(f))
+    return 0x7FC0;
+  return (uint16_t)((u + 0x7FFF + ((u >> 16) & 1)) >> 16);
+}
+
+static uint8_t *readAll(const char *path, size_t need) {
+  FILE *f = fopen(path, "rb");
+  uint8_t *p = f ? malloc(need ? need : 1) : NULL;
+  size_t got = p ? fread(p, 1, need, f) : 0;
+  if (f)
+    fclose(f);
+  if (got != need) {
+    fprintf(stderr, "gemm-ref: cannot read %zu bytes from '%s'\n", need, path);
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 7) {
+    fputs("usage: gemm-ref A B M N K OUT [--fnuz] [--rows R --fill V]\n", stderr);
+    return 2;
+  }
+  long m = atol(argv[3]), n = atol(argv[4]), k = atol(argv[5]), rows = m;
+  int fnuz = 0;
+  double fill = 0;
+  for (int i = 7; i < argc; ++i) {
+    if (!strcmp(argv[i], "--fnuz"))
+      fnuz = 1;
+    else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
+      rows = atol(argv[++i]);
+    else if (!strcmp(argv[i], "--fill") && i + 1 < argc)
+      fill = atof(argv[++i]);
+  }
+  if (m <= 0 || n <= 0 || k <= 0 || rows < m)
+    return 2;
+  uint8_t *a = readAll(argv[1], (size_t)(m * k)), *b = readAll(argv[2], (size_t)(n * k));
+  uint16_t *c = malloc((size_t)(rows * n) * 2);
+  if (!a || !b || !c)
+    return 1;
+  for (long i = 0; i < rows; ++i)
+    for (long j = 0; j < n; ++j) {
+      double s = 0;
+      for (long q = 0; i < m && q < k; ++q)
+        s += e4m3(a[i * k + q], fnuz) * e4m3(b[j * k + q], fnuz);
+      c[i * n + j] = bf16(i < m ? s : fill);
+    }
+  FILE *f = fopen(argv[6], "wb");
+  int ok = f && fwrite(c, 2, (size_t)(rows * n), f) == (size_t)(rows * n);
+  if (f)
+    fclose(f);
+  free(a);
+  free(b);
+  free(c);
+  return ok ? 0 : 1;
+}
