@@ -4,6 +4,7 @@
 // RUN: ld.lld -shared %t.o -o %t.so
 // RUN: %testbin/emu-isa-run --kernel valu_int --out-bytes 8192 --print 35 %t.so | FileCheck %s
 // RUN: %testbin/emu-isa-run --kernel valu_lanes --out-bytes 8192 --print 1024 %t.so | FileCheck %s --check-prefix=LANES
+// RUN: %testbin/emu-isa-run --kernel valu_dpp --out-bytes 8192 --print 448 %t.so | FileCheck %s --check-prefix=DPP
 .include "kernel.inc"
 KERNEL_BEGIN valu_int
   v_mov_b32 v1, -1
@@ -182,3 +183,48 @@ KERNEL_END valu_lanes
 // LANES: OUT 640: 00000009 00000009
 // LANES: OUT 680: 00000007 00000007
 // LANES: OUT 704: ffffffff 000000ff
+
+KERNEL_BEGIN valu_dpp
+  // DPP controls; disabled or out-of-range lanes keep the old value (-1)
+  v_mov_b32 v1, -1
+  v_mov_b32_dpp v1, v0 row_mirror row_mask:0xf bank_mask:0xf
+  OUT_V 0, v1
+  v_mov_b32 v1, -1
+  v_mov_b32_dpp v1, v0 row_ror:4 row_mask:0xf bank_mask:0xf
+  OUT_V 64, v1
+  v_mov_b32 v1, -1
+  v_mov_b32_dpp v1, v0 wave_shr:1 row_mask:0xf bank_mask:0xf
+  OUT_V 128, v1
+  v_mov_b32 v1, -1
+  v_mov_b32_dpp v1, v0 row_bcast:15 row_mask:0xa bank_mask:0xf
+  OUT_V 192, v1
+  v_mov_b32 v1, -1
+  v_mov_b32_dpp v1, v0 row_half_mirror row_mask:0xf bank_mask:0x5
+  OUT_V 256, v1
+  // DPP with a source modifier and bound_ctrl: -src[l+1] + 100, 0 past the row
+  v_cvt_f32_u32 v5, v0
+  v_mov_b32 v2, 0x42c80000
+  v_add_f32_dpp v3, -v5, v2 row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0
+  OUT_V 320, v3
+  // SDWA compare: byte 0 of the lane id < word 1 of 0x00200000 (32)
+  v_mov_b32 v2, 0x00200000
+  v_cmp_lt_u32_sdwa vcc, v0, v2 src0_sel:BYTE_0 src1_sel:WORD_1
+  OUT_S 384, vcc_lo
+  OUT_S 385, vcc_hi
+KERNEL_END valu_dpp
+
+// DPP: OUT 0: 0000000f 0000000e 0000000d 0000000c
+// DPP: OUT 16: 0000001f 0000001e
+// DPP: OUT 64: 0000000c 0000000d 0000000e 0000000f 00000000 00000001
+// DPP: OUT 80: 0000001c 0000001d
+// DPP: OUT 128: ffffffff 00000000 00000001
+// DPP: OUT 144: 0000000f 00000010
+// DPP: OUT 192: ffffffff ffffffff
+// DPP: OUT 208: 0000000f 0000000f
+// DPP: OUT 224: ffffffff ffffffff
+// DPP: OUT 240: 0000002f 0000002f
+// DPP: OUT 256: 00000007 00000006 00000005 00000004 ffffffff ffffffff ffffffff ffffffff
+// DPP: OUT 264: 0000000f 0000000e 0000000d 0000000c ffffffff ffffffff ffffffff ffffffff
+// DPP: OUT 320: 42c60000 42c40000
+// DPP: OUT 328: 42b60000 42b40000 42b20000 42b00000 42ae0000 42ac0000 42aa0000 42c80000
+// DPP: OUT 384: ffffffff 00000000
