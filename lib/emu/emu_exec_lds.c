@@ -39,16 +39,21 @@ static uint32_t *vr(EmuWave *w, unsigned r, unsigned k) {
 static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n, int d16) {
   uint64_t ex = w->exec;
   unsigned size = kind == 4 ? 4 * n : kind < 2 ? 1 : 2;
+  uint32_t *rows[4];
+  for (unsigned k = 0; k < 4; k++)
+    rows[k] = vr(w, in->dst, k);
+  const uint32_t *ad = w->vgpr[in->addr & 255];
+  uint32_t off = offset16(in);
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
-    uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    uint64_t a = (uint64_t)ad[l] + off;
     const uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
     if (kind == 4) {
       for (unsigned k = 0; k < n; k++)
-        memcpy(&vr(w, in->dst, k)[l], p + 4 * k, 4);
+        memcpy(&rows[k][l], p + 4 * k, 4);
       continue;
     }
     uint32_t v = kind < 2 ? p[0] : (uint32_t)(p[0] | p[1] << 8);
@@ -56,7 +61,7 @@ static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n
       v = (uint32_t)(int32_t)(int8_t)v;
     if (kind == 3)
       v = (uint32_t)(int32_t)(int16_t)v;
-    uint32_t *d = vr(w, in->dst, 0);
+    uint32_t *d = rows[0];
     if (d16 == 1)
       d[l] = (d[l] & 0xffff0000u) | (v & 0xffff);
     else if (d16 == 2)
@@ -71,15 +76,20 @@ static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n
 static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, unsigned n, bool hi) {
   uint64_t ex = w->exec;
   unsigned size = bytes * n;
+  const uint32_t *rows[4];
+  for (unsigned k = 0; k < 4; k++)
+    rows[k] = vr(w, in->data0, k);
+  const uint32_t *ad = w->vgpr[in->addr & 255];
+  uint32_t off = offset16(in);
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
-    uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    uint64_t a = (uint64_t)ad[l] + off;
     uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
     for (unsigned k = 0; k < n; k++) {
-      uint32_t v = vr(w, in->data0, k)[l];
+      uint32_t v = rows[k][l];
       if (hi)
         v >>= 16;
       memcpy(p + bytes * k, &v, bytes);

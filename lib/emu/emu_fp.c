@@ -177,10 +177,3 @@ static uint16_t toHalf(float f, bool rtz) {
 uint16_t emuFloatToHalf(float f) { return toHalf(f, false); }
 uint16_t emuFloatToHalfRtz(float f) { return toHalf(f, true); }
 
-uint16_t emuFloatToBf16(float f) {
-  uint32_t b = asBits(f);
-  if (isnan(f))
-    return (uint16_t)((b >> 16) | 0x40);
-  b += 0x7fff + ((b >> 16) & 1);
-  return (uint16_t)(b >> 16);
-}

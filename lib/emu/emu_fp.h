@@ -49,8 +49,15 @@ static inline float emuBf16ToFloat(uint16_t b) {
   memcpy(&f, &v, 4);
   return f;
 }
-/// f32 -> bf16 (RNE; NaN stays a quiet NaN).
-uint16_t emuFloatToBf16(float f);
+/// f32 -> bf16 (RNE; NaN stays a quiet NaN). Inline: bf16 epilogues are hot.
+static inline uint16_t emuFloatToBf16(float f) {
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  if ((b & 0x7fffffffu) > 0x7f800000u) /* NaN */
+    return (uint16_t)((b >> 16) | 0x40);
+  b += 0x7fffu + ((b >> 16) & 1);
+  return (uint16_t)(b >> 16);
+}
 
 /// Decodes a small-float bit pattern of `fmt` to f32 (exact).
 float emuSmallToFloat(uint32_t bits, EmuSmallFmt fmt);

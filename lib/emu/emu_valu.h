@@ -17,6 +17,20 @@
 #define VHANDLER(name)                                                          \
   static int exec_##name(EmuWave *w, const EmuInst *in, EmuCtx *c)
 
+/* Runs `stmt` for the lanes in EXEC; a full EXEC takes a branch-free loop
+ * the compiler can vectorise. */
+#define EMU_LANE_LOOP(stmt)                                                     \
+  do {                                                                          \
+    if (ex == ~0ull) {                                                          \
+      for (int l = 0; l < LANES; l++)                                           \
+        stmt;                                                                   \
+    } else {                                                                    \
+      for (int l = 0; l < LANES; l++)                                           \
+        if (ON(l))                                                              \
+          stmt;                                                                 \
+    }                                                                           \
+  } while (0)
+
 #define VBEGIN                                                                  \
   (void)c;                                                                      \
   uint64_t ex = w->exec;                                                        \
@@ -29,9 +43,7 @@
     VBEGIN;                                                                     \
     uint32_t b0[LANES];                                                         \
     const uint32_t *A = emuSrc32(w, in, 0, kind, b0);                           \
-    for (int l = 0; l < LANES; l++)                                             \
-      if (ON(l))                                                                \
-        d[l] = (expr);                                                          \
+    EMU_LANE_LOOP(d[l] = (expr));                                               \
     return EMU_STEP_NEXT;                                                       \
   }
 #define VOP_2(name, kind, expr)                                                 \
@@ -40,9 +52,7 @@
     uint32_t b0[LANES], b1[LANES];                                              \
     const uint32_t *A = emuSrc32(w, in, 0, kind, b0);                           \
     const uint32_t *B = emuSrc32(w, in, 1, kind, b1);                           \
-    for (int l = 0; l < LANES; l++)                                             \
-      if (ON(l))                                                                \
-        d[l] = (expr);                                                          \
+    EMU_LANE_LOOP(d[l] = (expr));                                               \
     return EMU_STEP_NEXT;                                                       \
   }
 #define VOP_3(name, kind, expr)                                                 \
@@ -52,9 +62,7 @@
     const uint32_t *A = emuSrc32(w, in, 0, kind, b0);                           \
     const uint32_t *B = emuSrc32(w, in, 1, kind, b1);                           \
     const uint32_t *C = emuSrc32(w, in, 2, kind, b2);                           \
-    for (int l = 0; l < LANES; l++)                                             \
-      if (ON(l))                                                                \
-        d[l] = (expr);                                                          \
+    EMU_LANE_LOOP(d[l] = (expr));                                               \
     return EMU_STEP_NEXT;                                                       \
   }
 
