@@ -116,6 +116,14 @@ bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
 /// Appends the one-line report of a failed launch (see flyEmuFaultFormat).
 void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out);
 
+/// Rearranges B (n x k, row-major, `elemBytes`-byte elements) from `src`
+/// into the GEMM kernels' preshuffled order (gemm-optimization §12) in
+/// `dst` (same size, not overlapping): [n/16][k/kblock][4][16][16 bytes] with
+/// kblock = 64 / elemBytes. False with `err` unless n % 16 == 0 and
+/// k % kblock == 0.
+bool flyPreshuffleB(const void *src, void *dst, size_t n, size_t k, size_t elemBytes,
+                    FlyStrBuf *err);
+
 #ifdef __cplusplus
 }
 #endif

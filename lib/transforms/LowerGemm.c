@@ -99,22 +99,82 @@ static bool tvSeparable(Builder *b, const AtomUse *u, int nv) {
   return true;
 }
 
-/* The static strides of a flat rank-2 tensor layout, and the swizzle's
- * contiguous block (2^M elements) when the tensor is swizzled. */
-static bool tensorStrides(const TensorBase *t, int64_t *sr, int64_t *sc, int64_t *block) {
+/* How a tensor maps tile-local (row, col) to memory offsets at compile
+ * time: flat layouts by their two strides (rows may be dynamic), static
+ * hierarchical ones (a preshuffled B, say) by evaluating the whole layout.
+ * `block` is the swizzle's contiguous block (2^M elements) when swizzled. */
+typedef struct MemModel {
+  bool flat;
+  int64_t sr, sc, extent0, block;
+  LwFlat full;
+} MemModel;
+
+/* The product of a static tuple's leaves; -1 when a leaf is not static. */
+static int64_t leafProduct(const FlyIntTuple *t) {
+  if (flyIntTupleIsLeaf(t))
+    return flyIntTupleGetLeafKind(t) == FLY_LEAF_INT ? flyIntTupleGetValue(t) : -1;
+  int64_t p = 1;
+  for (int i = 0; i < flyIntTupleGetRank(t) && p > 0; ++i) {
+    int64_t e = leafProduct(flyIntTupleGetElem(t, i));
+    p = e < 0 ? -1 : p * e;
+  }
+  return p;
+}
+
+static int64_t memOff(const MemModel *mm, int64_t r, int64_t c) {
+  return mm->flat ? mm->sr * r + mm->sc * c : lwFlatEval(&mm->full, r + mm->extent0 * c);
+}
+
+static bool memModelOf(const TensorBase *t, MemModel *mm) {
   const FlyLayout *l = t->type.layout;
   const FlyIntTuple *d = flyLayoutGetStride(l);
-  if (flyLayoutGetRank(l) != 2 || flyLayoutGetDepth(l) != 1 || !flyIntTupleIsStatic(d))
-    return false;
-  *sr = flyIntTupleGetValue(flyIntTupleGetElem(d, 0));
-  *sc = flyIntTupleGetValue(flyIntTupleGetElem(d, 1));
-  *block = INT64_MAX;
+  *mm = (MemModel){.block = INT64_MAX};
   const FlySwizzle *s = t->type.composed ? flyComposedLayoutGetSwizzle(t->type.composed) : NULL;
   if (s) {
     int bits, base, shift;
     flySwizzleGetParams(s, &bits, &base, &shift);
-    *block = INT64_C(1) << base;
+    mm->block = INT64_C(1) << base;
   }
+  if (flyLayoutGetRank(l) != 2 || !flyIntTupleIsStatic(d))
+    return false;
+  if (flyLayoutGetDepth(l) == 1) {
+    mm->flat = true;
+    mm->sr = flyIntTupleGetValue(flyIntTupleGetElem(d, 0));
+    mm->sc = flyIntTupleGetValue(flyIntTupleGetElem(d, 1));
+    return true;
+  }
+  mm->extent0 = leafProduct(flyIntTupleGetElem(flyLayoutGetShape(l), 0));
+  return !t->type.composed && mm->extent0 > 0 && lwFlatOf(l, &mm->full);
+}
+
+/* Splits the lane's values into runs that are consecutive in memory, at
+ * most 16 bytes and within one swizzle block each. */
+/* True when value v follows value v-1 in memory for every lane (flat
+ * layouts: one stride check; hierarchical ones: each lane's coordinates). */
+static bool followsInMemory(Builder *b, const AtomUse *u, const MemModel *mm, int v) {
+  int lanes = mm->flat ? 1 : LANES;
+  for (int l = 0; l < lanes; ++l) {
+    int64_t r = 0, c = 0, pr = 0, pc = 0;
+    tvAt(b, u, l, v, &r, &c);
+    tvAt(b, u, l, v - 1, &pr, &pc);
+    if (memOff(mm, r, c) - memOff(mm, pr, pc) != 1)
+      return false;
+  }
+  return true;
+}
+
+/* A hierarchical layout is addressed as memOff(origin) + memOff(tile-local
+ * coordinate), which needs it to repeat with the atom tile's period. */
+static bool tilePeriodic(const AtomUse *u, const MemModel *mm) {
+  if (mm->flat)
+    return true;
+  int64_t dr = memOff(mm, u->rows, 0) - memOff(mm, 0, 0);
+  int64_t dc = memOff(mm, 0, u->cols) - memOff(mm, 0, 0);
+  for (int64_t r = 0; r < u->rows; ++r)
+    for (int64_t c = 0; c < u->cols; ++c)
+      if (memOff(mm, r + u->rows, c) - memOff(mm, r, c) != dr ||
+          memOff(mm, r, c + u->cols) - memOff(mm, r, c) != dc)
+        return false;
   return true;
 }
 
@@ -124,26 +184,26 @@ static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const Ten
                        Piece *pieces, int *np, int *nvOut) {
   const FlyIntTuple *vs = flyLayoutSize(b->lctx, u->tv);
   int nv = vs ? (int)(flyIntTupleGetValue(vs) / LANES) : 0;
-  int64_t sr, sc, block, maxLen = 16 / t->type.elemBytes;
-  if (nv <= 0 || nv > MAX_VALUES || !tvSeparable(b, u, nv) || !tensorStrides(t, &sr, &sc, &block)) {
-    tnFail(b, op, "needs a tensor with a flat rank-2 layout of static strides");
+  int64_t maxLen = 16 / t->type.elemBytes;
+  MemModel mm;
+  if (nv <= 0 || nv > MAX_VALUES || !tvSeparable(b, u, nv) || !memModelOf(t, &mm) ||
+      !tilePeriodic(u, &mm)) {
+    tnFail(b, op, "needs a tensor with a rank-2 layout of static strides (flat, or static "
+                  "and repeating with the atom's tile)");
     return false;
   }
   int64_t r0 = 0, c0 = 0;
   tvAt(b, u, 0, 0, &r0, &c0);
   *np = 0;
   for (int v = 0; v < nv; ++v) {
-    int64_t r = 0, c = 0, lr = 0, lc = 0;
-    tvAt(b, u, 0, v, &r, &c);
     Piece *last = *np ? &pieces[*np - 1] : NULL;
-    if (last)
-      tvAt(b, u, 0, v - 1, &lr, &lc);
-    bool extends = last && sr * (r - lr) + sc * (c - lc) == 1 && last->len < maxLen &&
-                   last->len < block;
-    if (extends)
+    if (last && last->len < maxLen && last->len < mm.block && followsInMemory(b, u, &mm, v)) {
       last->len++;
-    else
-      pieces[(*np)++] = (Piece){v, 1, r - r0, c - c0};
+      continue;
+    }
+    int64_t r = 0, c = 0;
+    tvAt(b, u, 0, v, &r, &c);
+    pieces[(*np)++] = (Piece){v, 1, r - r0, c - c0};
   }
   *nvOut = nv;
   return true;

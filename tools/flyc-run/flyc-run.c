@@ -35,6 +35,8 @@ static const char usageText[] =
     "\n"
     "Options:\n"
     "  --out NAME=PATH          write buffer NAME after the run (raw elements)\n"
+    "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
+    "                           into the GEMM kernels' preshuffled order\n"
     "  --check NAME=PATH[,atol=E][,rtol=E]\n"
     "                           compare buffer NAME with a reference file: bit-exact\n"
     "                           unless atol or rtol is given (even 0); then by value:\n"
@@ -61,6 +63,8 @@ typedef struct Options {
   size_t numArgs;
   RunOutput *outputs;
   size_t numOutputs;
+  const char *preshuffle[16]; /* NAME=NxK: buffers to preshuffle after filling */
+  size_t numPreshuffle;
 } Options;
 
 static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -129,6 +133,10 @@ static int takeOption(Options *o, const char *opt, const char *val, FlyStrBuf *e
     if (!parseUnsigned(val, 1u << 20, &n))
       return usage("bad --lds '%s' (expected a byte count)", val);
     o->lds = (uint32_t)n;
+  } else if (strcmp(opt, "--preshuffle") == 0) {
+    if (o->numPreshuffle == 16)
+      return usage("at most 16 --preshuffle options");
+    o->preshuffle[o->numPreshuffle++] = val;
   } else if (strcmp(opt, "--out") == 0 || strcmp(opt, "--check") == 0) {
     if (!runOutputParse(val, opt[2] == 'c', &o->outputs[o->numOutputs++], err))
       return usage("%s", err->data);
@@ -244,6 +252,37 @@ static void armTimeout(unsigned seconds) {
   alarm(seconds);
 }
 
+/* --preshuffle NAME=NxK: rearranges buffer NAME (already filled) into the
+ * GEMM kernels' preshuffled B order (flyPreshuffleB). */
+static bool preshuffle(FlyDevice *dev, const Options *o, const char *spec, FlyStrBuf *err) {
+  char name[64];
+  unsigned long n = 0, k = 0;
+  const char *eq = strchr(spec, '=');
+  if (!eq || (size_t)(eq - spec) >= sizeof name || sscanf(eq + 1, "%lux%lu", &n, &k) != 2) {
+    flyStrBufAppendF(err, "bad --preshuffle '%s' (expected NAME=NxK)", spec);
+    return false;
+  }
+  snprintf(name, sizeof name, "%.*s", (int)(eq - spec), spec);
+  const RunArg *arg = NULL;
+  for (size_t i = 0; i < o->numArgs && !arg; ++i)
+    if (o->args[i].isBuffer && !strcmp(o->args[i].name, name))
+      arg = &o->args[i];
+  size_t bytes = arg ? runDtypeSize(arg->dtype) : 0;
+  if (!arg || (uint64_t)n * k != arg->count) {
+    flyStrBufAppendF(err, "--preshuffle %s: %s", spec,
+                     arg ? "N x K differs from the buffer's element count" : "no such buffer");
+    return false;
+  }
+  size_t size = (size_t)arg->count * bytes;
+  unsigned char *host = malloc(size), *out = malloc(size);
+  bool ok = host && out && flyDeviceCopyOut(dev, arg->buf, 0, host, size, err) &&
+            flyPreshuffleB(host, out, n, k, bytes, err) &&
+            flyDeviceCopyIn(dev, arg->buf, 0, out, size, err);
+  free(host);
+  free(out);
+  return ok;
+}
+
 /* Device work once the command line is valid. */
 static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
   FlyModule *mod = flyModuleLoadFile(dev, o->code, err);
@@ -253,6 +292,9 @@ static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
     return listKernels(mod);
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], err))
+      return fail(err->data);
+  for (size_t i = 0; i < o->numPreshuffle; ++i)
+    if (!preshuffle(dev, o, o->preshuffle[i], err))
       return fail(err->data);
   FlyArgs *args = flyArgsCreate();
   for (size_t i = 0; args && i < o->numArgs; ++i)
