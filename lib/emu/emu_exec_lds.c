@@ -432,6 +432,10 @@ static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsi
     if (!ON(l))
       continue;
     uint64_t a = (uint64_t)w->vgpr[in->addr & 255][l] + offset16(in);
+    if (bits == 64 && (a & 7)) /* "LDS address aligned to the data size" (ISA §11.4) */
+      return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, l, a,
+                      "%s: lane %d LDS address 0x%llx is not 8-byte aligned", in->name, l,
+                      (unsigned long long)a);
     const uint8_t *p = ldsPtr(w, a, bytes);
     if (!p)
       return ldsFault(c, in, l, a, bytes);

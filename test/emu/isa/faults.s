@@ -11,6 +11,7 @@
 // RUN: not %testbin/emu-isa-run --kernel f_pc %t.so | FileCheck %s --check-prefix=PC
 // RUN: not %testbin/emu-isa-run --kernel f_mid %t.so | FileCheck %s --check-prefix=MID
 // RUN: not %testbin/emu-isa-run --kernel f_trap %t.so | FileCheck %s --check-prefix=TRAP
+// RUN: not %testbin/emu-isa-run --kernel f_tr --lds 4096 %t.so | FileCheck %s --check-prefix=TR
 // RUN: not %testbin/emu-isa-run --kernel f_undecodable %t.so | FileCheck %s --check-prefix=UNDEC
 .include "kernel.inc"
 
@@ -67,6 +68,12 @@ KERNEL_BEGIN f_mid
   s_setpc_b64 s[10:11]
   v_mov_b32 v1, 0x12345678
 KERNEL_END f_mid
+
+// TR: FAULT misaligned: wave 0 lane 0 pc 0x{{[0-9a-f]+}} address 0x4: ds_read_b64_tr_b16: lane 0 LDS address 0x4 is not 8-byte aligned
+KERNEL_BEGIN f_tr
+  v_mov_b32 v1, 4
+  ds_read_b64_tr_b16 v[2:3], v1
+KERNEL_END f_tr
 
 // TRAP: FAULT unsupported: {{.*}}s_trap 2: the kernel trapped
 KERNEL_BEGIN f_trap
