@@ -13,7 +13,8 @@
  *   - MUBUF: addr = vaddr, data0 = vdata (vreg), sbase = srsrc SGPR,
  *     soff = soffset code, imm = offset;
  *   - FLAT/GLOBAL/SCRATCH: addr, data0, dst, sbase = saddr code (0x7F =
- *     off), imm = signed offset, seg.
+ *     off), imm = signed offset, seg;
+ *   - MTBUF: the opcode only (typed buffer ops have no handler).
  * Mnemonics come from emu_decode_tables.c; handlers are found by mnemonic.
  *===----------------------------------------------------------------------===*/
 #include <stdio.h>
@@ -350,6 +351,14 @@ static bool decodeMubuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   return NAME(emuOpNamesMubuf, in->op);
 }
 
+/* MTBUF (typed buffer): decoded so faults and traces name it; the format
+ * conversions are not modelled, so there is no handler. */
+static bool decodeMtbuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
+  in->fmt = EMU_FMT_MTBUF;
+  in->op = (uint16_t)bits(q, 18, 15);
+  return NAME(emuOpNamesMtbuf, in->op);
+}
+
 static bool decodeFlat(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   unsigned seg = bits(q, 15, 14), acc = bits(q, 55, 55) ? 256 : 0;
   in->seg = (uint8_t)seg;
@@ -422,6 +431,7 @@ static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *
   case 0x36: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeDs(q, chip, in);
   case 0x37: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeFlat(q, chip, in);
   case 0x38: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeMubuf(q, chip, in);
+  case 0x3A: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeMtbuf(q, chip, in);
   default: return false;
   }
 }

@@ -1622,3 +1622,21 @@ const EmuOpName emuOpNamesGlobal[128] = {
   [125] = {"global_load_lds_dwordx4", EMU_CHIP_950},
   [126] = {"global_load_lds_dwordx3", EMU_CHIP_950},
 };
+const EmuOpName emuOpNamesMtbuf[16] = {
+  [0] = {"tbuffer_load_format_x", EMU_CHIP_ALL},
+  [1] = {"tbuffer_load_format_xy", EMU_CHIP_ALL},
+  [2] = {"tbuffer_load_format_xyz", EMU_CHIP_ALL},
+  [3] = {"tbuffer_load_format_xyzw", EMU_CHIP_ALL},
+  [4] = {"tbuffer_store_format_x", EMU_CHIP_ALL},
+  [5] = {"tbuffer_store_format_xy", EMU_CHIP_ALL},
+  [6] = {"tbuffer_store_format_xyz", EMU_CHIP_ALL},
+  [7] = {"tbuffer_store_format_xyzw", EMU_CHIP_ALL},
+  [8] = {"tbuffer_load_format_d16_x", EMU_CHIP_ALL},
+  [9] = {"tbuffer_load_format_d16_xy", EMU_CHIP_ALL},
+  [10] = {"tbuffer_load_format_d16_xyz", EMU_CHIP_ALL},
+  [11] = {"tbuffer_load_format_d16_xyzw", EMU_CHIP_ALL},
+  [12] = {"tbuffer_store_format_d16_x", EMU_CHIP_ALL},
+  [13] = {"tbuffer_store_format_d16_xy", EMU_CHIP_ALL},
+  [14] = {"tbuffer_store_format_d16_xyz", EMU_CHIP_ALL},
+  [15] = {"tbuffer_store_format_d16_xyzw", EMU_CHIP_ALL},
+};

@@ -30,7 +30,7 @@ extern const EmuOpName emuOpNamesSop2[128], emuOpNamesSopk[32],
     emuOpNamesSmem[256], emuOpNamesVop2[64], emuOpNamesVop1[256],
     emuOpNamesVopc[256], emuOpNamesVop3[1024], emuOpNamesVop3p[128],
     emuOpNamesDs[256], emuOpNamesMubuf[128], emuOpNamesFlat[128],
-    emuOpNamesScratch[128], emuOpNamesGlobal[128];
+    emuOpNamesScratch[128], emuOpNamesGlobal[128], emuOpNamesMtbuf[16];
 
 /*--- Decoded instructions --------------------------------------------------*/
 
@@ -39,7 +39,7 @@ typedef enum EmuFormat {
   EMU_FMT_INVALID = 0, EMU_FMT_SOP2, EMU_FMT_SOPK, EMU_FMT_SOP1, EMU_FMT_SOPC,
   EMU_FMT_SOPP, EMU_FMT_SMEM, EMU_FMT_VOP2, EMU_FMT_VOP1, EMU_FMT_VOPC,
   EMU_FMT_VOP3, EMU_FMT_VOP3P, EMU_FMT_MAI, EMU_FMT_DS, EMU_FMT_MUBUF,
-  EMU_FMT_FLAT, EMU_FMT_SCRATCH, EMU_FMT_GLOBAL,
+  EMU_FMT_FLAT, EMU_FMT_SCRATCH, EMU_FMT_GLOBAL, EMU_FMT_MTBUF,
 } EmuFormat;
 
 /// Handler results.
