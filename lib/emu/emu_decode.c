@@ -356,6 +356,7 @@ static bool decodeMubuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
 static bool decodeMtbuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_MTBUF;
   in->op = (uint16_t)bits(q, 18, 15);
+  in->soff = (uint8_t)bits(q, 63, 56);
   return NAME(emuOpNamesMtbuf, in->op);
 }
 
@@ -430,8 +431,19 @@ static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *
     return decodeVop3(p, avail, chip, d0, in);
   case 0x36: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeDs(q, chip, in);
   case 0x37: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeFlat(q, chip, in);
-  case 0x38: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeMubuf(q, chip, in);
-  case 0x3A: in->raw[1] = (uint32_t)(q >> 32); in->size = 8; return decodeMtbuf(q, chip, in);
+  case 0x38: case 0x3A: {
+    in->raw[1] = (uint32_t)(q >> 32);
+    in->size = 8;
+    bool ok = bits(d0, 31, 26) == 0x38 ? decodeMubuf(q, chip, in) : decodeMtbuf(q, chip, in);
+    if (in->soff == EMU_OP_LITERAL) { /* a literal SOFFSET follows (as LLVM decodes it) */
+      if (avail < 12)
+        return false;
+      in->lit = rd32(p + 8);
+      in->flags |= EMU_F_LIT;
+      in->size = 12;
+    }
+    return ok;
+  }
   default: return false;
   }
 }
