@@ -182,6 +182,19 @@ irdl.dialect @fly {
     irdl.operands(acc: %acc, tensor: %t, lane: %l, origin: %o)
   }
 
+  // Multiplies a gemm's f32 accumulators C[m][n] by scale_a[m] * scale_b[n]
+  // (rank-1 f32 tensors), rows and columns through the C layout.
+  irdl.operation @gemm_scale {
+    %acc = irdl.any
+    %sa = irdl.base @fly::@tensor
+    %sb = irdl.base @fly::@tensor
+    %l = irdl.any
+    %o = irdl.base @fly::@int_tuple
+    %r = irdl.any
+    irdl.operands(acc: %acc, scale_a: %sa, scale_b: %sb, lane: %l, origin: %o)
+    irdl.results(result: %r)
+  }
+
   // A fully static value of any fly type: the value is the type.
   irdl.operation @static {
     %res = irdl.any

@@ -1,13 +1,15 @@
-// C[M,512] = A[M,1024] * B[512,1024]^T in fp8 (OCP e4m3fn) with bf16 output,
-// for gfx950: the one-tile kernel of docs/kernel-authoring.md over a grid of
-// 64x256 tiles (grid = (ceil(M/64), 2)). M is a run-time argument: A and C
-// are buffer resources of M rows, so the last row tile reads zeros past M
-// and its stores past M are dropped.
+// C[M,512] = (A[M,1024] * B[512,1024]^T) * scale_a[M] * scale_b[512] in fp8
+// (OCP e4m3fn) with f32 per-token scales and bf16 output, for gfx950: the
+// one-tile kernel of docs/kernel-authoring.md over a grid of 64x256 tiles
+// (grid = (ceil(M/64), 2)). M is a run-time argument: A, C and scale_a are
+// buffer resources of M rows, so the last row tile reads zeros past M and
+// its stores past M are dropped.
 //   flyc examples/gemm_fp8.mlir -o gemm.hsaco --stats
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm_fp8(%a: memref<16777216xf8E4M3FN>, %b: memref<524288xf8E4M3FN>,
-                       %c: memref<8388608xbf16>, %m: i32) kernel
+                       %c: memref<8388608xbf16>, %sa: memref<16384xf32>, %sb: memref<512xf32>,
+                       %m: i32) kernel
         attributes {known_block_size = array<i32: 256, 1, 1>} {
       %s = "fly.shared_alloc"() {name = "SharedStorage",
              fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16"} : () -> !fly.shared_storage<"SharedStorage">
@@ -72,9 +74,17 @@ module attributes {gpu.container_module} {
         gpu.barrier
         scf.yield %accB : vector<64xf32>
       } {fly.hot_loop}
-      %out = arith.truncf %acc : vector<64xf32> to vector<64xbf16>
+      // Epilogue: per-token scales, then bf16 (round to nearest even).
+      %sam = "fly.make_int_tuple"(%m) : (i32) -> !fly.int_tuple<"?">
+      %one = "fly.static"() : () -> !fly.int_tuple<"1">
+      %sal = "fly.make_layout"(%sam, %one) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %tsa = "fly.make_tensor"(%sa, %sal) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %sbl = "fly.static"() : () -> !fly.layout<"512:1">
+      %tsb = "fly.make_tensor"(%sb, %sbl) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
       %m0 = arith.muli %bm, %c64 : index
       %co = "fly.make_int_tuple"(%m0, %n0) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %scaled = "fly.gemm_scale"(%acc, %tsa, %tsb, %lane, %co) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %out = arith.truncf %scaled : vector<64xf32> to vector<64xbf16>
       "fly.gemm_store"(%out, %gc, %lane, %co) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }

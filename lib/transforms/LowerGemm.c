@@ -478,3 +478,77 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
       }
   return true;
 }
+
+/* A vector of `len` consecutive elements of a rank-1 tensor from index idx. */
+static bool loadRun(Builder *b, const TensorBase *t, Val idx, int64_t len, MlirValue *out) {
+  LwCoord crd = {NULL, {.n = 1}};
+  crd.leaves.v[0] = idx;
+  Val off;
+  if (!tnOffsetOfCoord(b, t, &crd, &off))
+    return false;
+  MlirValue ops[2] = {t->mem, lwValueOf(b, off)};
+  *out = emitOp(b, "vector.load", 2, ops, vectorOf(t->type.elem, len));
+  return true;
+}
+
+static MlirValue mulf(Builder *b, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return emitOp(b, "arith.mulf", 2, ops, mlirValueGetType(x));
+}
+
+/* %acc' = fly.gemm_scale(%acc, %scale_a, %scale_b, %lane, %origin): each
+ * accumulator C[m][n] times scale_a[m] * scale_b[n] (per-token scales of
+ * the 8-bit GEMMs, gemm-optimization §7.1), rows and columns found through
+ * the C layout like fly.gemm_store's. */
+bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  AtomUse uc;
+  int64_t mr, nr, ks;
+  const TensorBase *sa = tensorOperand(ts, op, 1), *sb = sa ? tensorOperand(ts, op, 2) : NULL;
+  Val lane, orow, ocol;
+  if (!sb || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+    return false;
+  MlirValue acc = mlirOperationGetOperand(op, 0);
+  MlirType at = mlirValueGetType(acc);
+  MlirType f32 = mlirF32TypeGet(b->mctx);
+  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * uc.atom->cLen ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(at), f32) ||
+      !mlirTypeEqual(sa->type.elem, f32) || !mlirTypeEqual(sb->type.elem, f32) ||
+      flyLayoutGetRank(sa->type.layout) != 1 || flyLayoutGetRank(sb->type.layout) != 1) {
+    tnFail(b, op, "scales f32 accumulators (m_repeat * n_repeat * the atom's per lane) by "
+                  "rank-1 f32 tensors of per-row and per-column scales");
+    return false;
+  }
+  lane = lwToIndex(b, mlirOperationGetOperand(op, 3));
+  if (!originOf(b, mlirOperationGetOperand(op, 4), &orow, &ocol)) {
+    tnFail(b, op, "the origin must be a (row, column) int tuple");
+    return false;
+  }
+  Piece pieces[MAX_VALUES];
+  int np, nv;
+  /* The C layout's runs are consecutive rows of one column (16x16 and 32x32
+   * atoms), which is how the per-row scales are consecutive too. */
+  TensorBase rowMajor = *sa;
+  rowMajor.type.layout = flyLayoutParse(b->lctx, "(1024,1024):(1,1024)");
+  if (!rowMajor.type.layout || !planPieces(b, op, &uc, &rowMajor, pieces, &np, &nv))
+    return false;
+  Val lr, lc;
+  laneCoord(b, &uc, lane, &lr, &lc);
+  for (int64_t i = 0; i < mr; ++i)
+    for (int64_t j = 0; j < nr; ++j)
+      for (int p = 0; p < np; ++p) {
+        Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
+        Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
+        MlirValue rs, cs;
+        if (!loadRun(b, sa, row, pieces[p].len, &rs) || !loadRun(b, sb, col, 1, &cs))
+          return false;
+        int64_t bcast[MAX_VALUES] = {0};
+        MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);
+        int64_t off = (i * nr + j) * uc.atom->cLen + pieces[p].v0;
+        MlirValue part = slice(b, acc, off, pieces[p].len);
+        acc = insert(b, acc, mulf(b, mulf(b, part, rs), colv), off);
+      }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), acc);
+  return true;
+}

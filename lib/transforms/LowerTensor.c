@@ -479,6 +479,8 @@ static bool lowerAccess(TensorState *ts, MlirOperation op) {
     return tnLowerGemm(ts, op);
   if (flyOpIs(op, "gemm_store"))
     return tnLowerGemmStore(ts, op);
+  if (flyOpIs(op, "gemm_scale"))
+    return tnLowerGemmScale(ts, op);
   return lowerCopyToLds(ts, op);
 }
 
@@ -487,8 +489,9 @@ bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
   flyOpListCollect(&makes, root, "fly.make_tensor");
   flyOpListCollect(&tiles, root, "fly.local_tile");
   const char *const accessOps[] = {"fly.load",         "fly.store", "fly.copy_to_lds",
-                                   "fly.mma_fragment", "fly.gemm",  "fly.gemm_store"};
-  for (int k = 0; k < 6; ++k)
+                                   "fly.mma_fragment", "fly.gemm",  "fly.gemm_store",
+                                   "fly.gemm_scale"};
+  for (int k = 0; k < 7; ++k)
     flyOpListCollect(&uses, root, accessOps[k]);
   TensorState ts = {b, chip, flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase)), 0};
   bool ok = ts.bases && !makes.oom && !tiles.oom && !uses.oom;

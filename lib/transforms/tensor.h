@@ -44,9 +44,10 @@ bool tnOffsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *o
 /// Reports `msg` at `op` and marks the lowering failed.
 void tnFail(Builder *b, MlirOperation op, const char *msg);
 
-/// LowerGemm.c: fly.mma_fragment, fly.gemm and fly.gemm_store.
+/// LowerGemm.c: fly.mma_fragment, fly.gemm, fly.gemm_store, fly.gemm_scale.
 bool tnLowerFragment(TensorState *ts, MlirOperation op);
 bool tnLowerGemm(TensorState *ts, MlirOperation op);
 bool tnLowerGemmStore(TensorState *ts, MlirOperation op);
+bool tnLowerGemmScale(TensorState *ts, MlirOperation op);
 
 #endif /* FLYC_TRANSFORMS_TENSOR_H */

@@ -1,12 +1,14 @@
 /*===- gemm-ref - A CPU reference for the GEMM kernels' tests ---------------===*
  *
  *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz] [--rows R --fill V]
+ *            [--scales SA.bin SB.bin]
  *
  * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major fp8 A (M x K) and
  * B (N x K) — OCP e4m3fn, or e4m3fnuz with --fnuz — in double precision, and
  * writes C as row-major bf16 rounded to nearest even. With --rows R the
  * output has R >= M rows and rows M..R-1 hold bf16(V): the sentinel a ragged
- * kernel must leave untouched. Written independently of the kernels: plain
+ * kernel must leave untouched. With --scales, C[m][n] is multiplied by the
+ * f32 per-token scales SA[m] and SB[n]. Written independently of the kernels: plain
  * loops over the logical matrices, no layouts, no tiling.
  *===----------------------------------------------------------------------===*/
 #include <math.h>
@@ -54,6 +56,7 @@ int main(int argc, char **argv) {
   long m = atol(argv[3]), n = atol(argv[4]), k = atol(argv[5]), rows = m;
   int fnuz = 0;
   double fill = 0;
+  const char *saPath = NULL, *sbPath = NULL;
   for (int i = 7; i < argc; ++i) {
     if (!strcmp(argv[i], "--fnuz"))
       fnuz = 1;
@@ -61,18 +64,26 @@ int main(int argc, char **argv) {
       rows = atol(argv[++i]);
     else if (!strcmp(argv[i], "--fill") && i + 1 < argc)
       fill = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--scales") && i + 2 < argc) {
+      saPath = argv[++i];
+      sbPath = argv[++i];
+    }
   }
   if (m <= 0 || n <= 0 || k <= 0 || rows < m)
     return 2;
   uint8_t *a = readAll(argv[1], (size_t)(m * k)), *b = readAll(argv[2], (size_t)(n * k));
   uint16_t *c = malloc((size_t)(rows * n) * 2);
-  if (!a || !b || !c)
+  float *sa = saPath ? (float *)readAll(saPath, (size_t)m * 4) : NULL;
+  float *sb = sbPath ? (float *)readAll(sbPath, (size_t)n * 4) : NULL;
+  if (!a || !b || !c || (saPath && (!sa || !sb)))
     return 1;
   for (long i = 0; i < rows; ++i)
     for (long j = 0; j < n; ++j) {
       double s = 0;
       for (long q = 0; i < m && q < k; ++q)
         s += e4m3(a[i * k + q], fnuz) * e4m3(b[j * k + q], fnuz);
+      if (sa && i < m) /* the kernel scales the f32 sum: round it like f32 first */
+        s = (double)((float)s * sa[i] * sb[j]);
       c[i * n + j] = bf16(i < m ? s : fill);
     }
   FILE *f = fopen(argv[6], "wb");
@@ -82,5 +93,7 @@ int main(int argc, char **argv) {
   free(a);
   free(b);
   free(c);
+  free(sa);
+  free(sb);
   return ok ? 0 : 1;
 }

@@ -1,0 +1,26 @@
+// fly-lower-layout on tiled MMA ops: a fragment is the lane's runs of
+// consecutive elements found through the atom's thread-value layout; a gemm
+// expands to fragments and fly.mma ops (lowered later by fly-lower-mma).
+// RUN: fly-opt %s --pipeline 'fly-lower-layout{chip=gfx950},canonicalize,cse' | FileCheck %s
+// RUN: fly-opt %S/Inputs/gemm-invalid.mlir --pipeline 'fly-lower-layout{chip=gfx950}' --verify-diagnostics
+
+// CHECK-LABEL: func.func @fragment_and_gemm
+// The 16x16x128 fp8 A fragment is two 16-byte runs, 64 columns apart.
+// CHECK: %[[R0:.*]] = vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
+// CHECK: %[[R1:.*]] = vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
+// CHECK: vector.shuffle %[[R0]], %[[R1]]
+// A 2x1 gemm: two A fragments, one B fragment, two fly.mma.
+// CHECK-COUNT-2: "fly.mma"
+// CHECK-NOT: "fly.gemm"
+func.func @fragment_and_gemm(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>,
+                             %g: memref<65536xf8E4M3FN>, %lane: index, %acc: vector<8xf32>)
+    -> (vector<32xf8E4M3FN>, vector<8xf32>) {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">
+  %bl = "fly.static"() : () -> !fly.layout<"(256,256):(256,1)">
+  %b = "fly.make_tensor"(%g, %bl) : (memref<65536xf8E4M3FN>, !fly.layout<"(256,256):(256,1)">) -> !fly.tensor<"f8E4M3FN global (256,256):(256,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %f = "fly.mma_fragment"(%a, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, index, !fly.int_tuple<"(0,0)">) -> vector<32xf8E4M3FN>
+  %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 1 : i32, k_steps = 1 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
+  return %f, %r : vector<32xf8E4M3FN>, vector<8xf32>
+}
