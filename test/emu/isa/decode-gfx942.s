@@ -210,7 +210,6 @@ buffer_atomic_add v1, v2, s[4:7], 0 offen
 buffer_atomic_add v1, v2, s[4:7], 0 offen sc0
 buffer_atomic_cmpswap v[2:3], v1, s[4:7], 0 offen sc0
 buffer_wbl2 sc1
-.long 0xe0501000, 0xff020401, 0x12345678  // buffer_load_dword with a literal soffset
 tbuffer_load_format_xyzw v[4:7], v1, s[8:11], s0 format:[BUF_NUM_FORMAT_UINT] offen
 tbuffer_store_format_d16_x v4, v1, s[8:11], 0 format:[BUF_DATA_FORMAT_32] idxen
 buffer_inv sc1
