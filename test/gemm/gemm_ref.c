@@ -1,10 +1,11 @@
 /*===- gemm-ref - A CPU reference for the GEMM kernels' tests ---------------===*
  *
- *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz] [--rows R --fill V]
+ *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16] [--rows R --fill V]
  *            [--scales SA.bin SB.bin]
  *
  * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major fp8 A (M x K) and
- * B (N x K) — OCP e4m3fn, or e4m3fnuz with --fnuz — in double precision, and
+ * B (N x K) — OCP e4m3fn, e4m3fnuz with --fnuz, bf16 with --bf16 — in
+ * double precision, and
  * writes C as row-major bf16 rounded to nearest even. With --rows R the
  * output has R >= M rows and rows M..R-1 hold bf16(V): the sentinel a ragged
  * kernel must leave untouched. With --scales, C[m][n] is multiplied by the
@@ -23,6 +24,18 @@ static double e4m3(uint8_t byte, int fnuz) {
     return NAN;
   double v = exp ? ldexp(1.0 + man / 8.0, exp - bias) : ldexp(man, 1 - bias - 3);
   return (byte & 0x80) ? -v : v;
+}
+
+static double fromBf16(const uint8_t *p) {
+  uint32_t u = (uint32_t)(p[0] | p[1] << 8) << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* Element i of a matrix in the chosen input type (0 ocp fp8, 1 fnuz, 2 bf16). */
+static double element(const uint8_t *m, long i, int type) {
+  return type == 2 ? fromBf16(m + 2 * i) : e4m3(m[i], type == 1);
 }
 
 static uint16_t bf16(double d) {
@@ -54,12 +67,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   long m = atol(argv[3]), n = atol(argv[4]), k = atol(argv[5]), rows = m;
-  int fnuz = 0;
+  int type = 0;
   double fill = 0;
   const char *saPath = NULL, *sbPath = NULL;
   for (int i = 7; i < argc; ++i) {
     if (!strcmp(argv[i], "--fnuz"))
-      fnuz = 1;
+      type = 1;
+    else if (!strcmp(argv[i], "--bf16"))
+      type = 2;
     else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
       rows = atol(argv[++i]);
     else if (!strcmp(argv[i], "--fill") && i + 1 < argc)
@@ -71,7 +86,8 @@ int main(int argc, char **argv) {
   }
   if (m <= 0 || n <= 0 || k <= 0 || rows < m)
     return 2;
-  uint8_t *a = readAll(argv[1], (size_t)(m * k)), *b = readAll(argv[2], (size_t)(n * k));
+  size_t eb = type == 2 ? 2 : 1;
+  uint8_t *a = readAll(argv[1], (size_t)(m * k) * eb), *b = readAll(argv[2], (size_t)(n * k) * eb);
   uint16_t *c = malloc((size_t)(rows * n) * 2);
   float *sa = saPath ? (float *)readAll(saPath, (size_t)m * 4) : NULL;
   float *sb = sbPath ? (float *)readAll(sbPath, (size_t)n * 4) : NULL;
@@ -81,7 +97,7 @@ int main(int argc, char **argv) {
     for (long j = 0; j < n; ++j) {
       double s = 0;
       for (long q = 0; i < m && q < k; ++q)
-        s += e4m3(a[i * k + q], fnuz) * e4m3(b[j * k + q], fnuz);
+        s += element(a, i * k + q, type) * element(b, j * k + q, type);
       if (sa && i < m) /* the kernel scales the f32 sum: round it like f32 first */
         s = (double)((float)s * sa[i] * sb[j]);
       c[i * n + j] = bf16(i < m ? s : fill);
