@@ -1,12 +1,12 @@
 /*===- gemm-ref - A CPU reference for the GEMM kernels' tests ---------------===*
  *
- *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16] [--rows R --fill V]
- *            [--scales SA.bin SB.bin]
+ *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16 | --i8 | --f16]
+ *            [--out-f16] [--rows R --fill V] [--scales SA.bin SB.bin]
  *
- * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major fp8 A (M x K) and
- * B (N x K) — OCP e4m3fn, e4m3fnuz with --fnuz, bf16 with --bf16 — in
- * double precision, and
- * writes C as row-major bf16 rounded to nearest even. With --rows R the
+ * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major A (M x K) and
+ * B (N x K) — OCP fp8 e4m3fn by default, e4m3fnuz with --fnuz, bf16, int8
+ * or f16 — in double precision (exact for int8), and writes C as row-major
+ * bf16 (f16 with --out-f16) rounded to nearest even. With --rows R the
  * output has R >= M rows and rows M..R-1 hold bf16(V): the sentinel a ragged
  * kernel must leave untouched. With --scales, C[m][n] is multiplied by the
  * f32 per-token scales SA[m] and SB[n]. Written independently of the kernels: plain
@@ -33,9 +33,46 @@ static double fromBf16(const uint8_t *p) {
   return f;
 }
 
-/* Element i of a matrix in the chosen input type (0 ocp fp8, 1 fnuz, 2 bf16). */
+static double fromF16(const uint8_t *p) {
+  unsigned h = (unsigned)(p[0] | p[1] << 8), exp = (h >> 10) & 31, man = h & 1023;
+  double v = exp == 31 ? (man ? NAN : INFINITY)
+             : exp    ? ldexp(1.0 + man / 1024.0, (int)exp - 15)
+                      : ldexp(man, -24);
+  return (h & 0x8000) ? -v : v;
+}
+
+/* The input types: OCP fp8 e4m3, FNUZ e4m3, bf16, int8, f16. */
+enum { IN_FP8, IN_FNUZ, IN_BF16, IN_I8, IN_F16 };
+
+static size_t inBytes(int type) { return type == IN_BF16 || type == IN_F16 ? 2 : 1; }
+
+/* Element i of a matrix in the chosen input type. */
 static double element(const uint8_t *m, long i, int type) {
-  return type == 2 ? fromBf16(m + 2 * i) : e4m3(m[i], type == 1);
+  switch (type) {
+  case IN_BF16: return fromBf16(m + 2 * i);
+  case IN_F16: return fromF16(m + 2 * i);
+  case IN_I8: return (int8_t)m[i];
+  default: return e4m3(m[i], type == IN_FNUZ);
+  }
+}
+
+/* f16 from float, round to nearest even (overflow to infinity). */
+static uint16_t f16(double d) {
+  float f = (float)d;
+  if (isnan(f))
+    return 0x7E00;
+  uint16_t sign = signbit(f) ? 0x8000 : 0;
+  double a = fabs((double)f);
+  if (a >= 65520.0)
+    return sign | 0x7C00;
+  int e;
+  frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+  int exp = e - 1 < -14 ? -14 : e - 1; /* subnormals share 2^-14's quantum */
+  double q = nearbyint(ldexp(a, 10 - exp)); /* in units of 2^(exp-10) */
+  if (q >= 2048) /* rounding carried into the next binade */
+    q /= 2, ++exp;
+  unsigned bits = q < 1024 ? (unsigned)q : (unsigned)(exp + 15) << 10 | ((unsigned)q - 1024);
+  return sign | (uint16_t)bits;
 }
 
 static uint16_t bf16(double d) {
@@ -67,14 +104,20 @@ int main(int argc, char **argv) {
     return 2;
   }
   long m = atol(argv[3]), n = atol(argv[4]), k = atol(argv[5]), rows = m;
-  int type = 0;
+  int type = IN_FP8, outF16 = 0;
   double fill = 0;
   const char *saPath = NULL, *sbPath = NULL;
   for (int i = 7; i < argc; ++i) {
     if (!strcmp(argv[i], "--fnuz"))
-      type = 1;
+      type = IN_FNUZ;
     else if (!strcmp(argv[i], "--bf16"))
-      type = 2;
+      type = IN_BF16;
+    else if (!strcmp(argv[i], "--i8"))
+      type = IN_I8;
+    else if (!strcmp(argv[i], "--f16"))
+      type = IN_F16;
+    else if (!strcmp(argv[i], "--out-f16"))
+      outF16 = 1;
     else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
       rows = atol(argv[++i]);
     else if (!strcmp(argv[i], "--fill") && i + 1 < argc)
@@ -86,7 +129,7 @@ int main(int argc, char **argv) {
   }
   if (m <= 0 || n <= 0 || k <= 0 || rows < m)
     return 2;
-  size_t eb = type == 2 ? 2 : 1;
+  size_t eb = inBytes(type);
   uint8_t *a = readAll(argv[1], (size_t)(m * k) * eb), *b = readAll(argv[2], (size_t)(n * k) * eb);
   uint16_t *c = malloc((size_t)(rows * n) * 2);
   float *sa = saPath ? (float *)readAll(saPath, (size_t)m * 4) : NULL;
@@ -100,7 +143,8 @@ int main(int argc, char **argv) {
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
       if (sa && i < m) /* the kernel scales the f32 sum: round it like f32 first */
         s = (double)((float)s * sa[i] * sb[j]);
-      c[i * n + j] = bf16(i < m ? s : fill);
+      double v = i < m ? s : fill;
+      c[i * n + j] = outF16 ? f16(v) : bf16(v);
     }
   FILE *f = fopen(argv[6], "wb");
   int ok = f && fwrite(c, 2, (size_t)(rows * n), f) == (size_t)(rows * n);

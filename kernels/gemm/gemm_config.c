@@ -1,0 +1,127 @@
+/*===- gemm_config.c - Checking a GEMM configuration -------------------------===*/
+#include "gemm_config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gemmConfigInit(GemmConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->tileM = 64;
+  c->tileN = 256;
+  c->tileK = 128;
+  c->dtype = GEMM_FP8;
+  c->stages = 2;
+  c->async = true;
+  c->chip = FLY_CHIP_GFX950;
+  c->n = 512;
+  c->k = 1024;
+  c->maxM = 16384;
+  snprintf(c->name, sizeof c->name, "gemm");
+}
+
+bool gemmDtypeParse(const char *s, GemmDtype *out) {
+  static const char *const names[] = {"fp8", "int8", "bf16", "fp16"};
+  for (int i = 0; i < 4; ++i)
+    if (!strcmp(s, names[i]))
+      return *out = (GemmDtype)i, true;
+  return false;
+}
+
+static bool parseDim(const char **s, int64_t *out) {
+  char *end;
+  long long v = strtoll(*s, &end, 10);
+  if (end == *s || v <= 0 || v > (1 << 20))
+    return false;
+  *out = v;
+  *s = end;
+  return true;
+}
+
+bool gemmTileParse(const char *s, GemmConfig *c) {
+  return parseDim(&s, &c->tileM) && *s++ == 'x' && parseDim(&s, &c->tileN) && *s++ == 'x' &&
+         parseDim(&s, &c->tileK) && !*s;
+}
+
+/* The MFMA per dtype and chip: gfx950's full-rate forms, else seed §6.2. */
+static void pickAtom(const GemmConfig *c, GemmDerived *d) {
+  bool g950 = c->chip == FLY_CHIP_GFX950;
+  switch (c->dtype) {
+  case GEMM_FP8:
+    d->elem = flyChipGetInfo(c->chip)->ocpFp8 ? "f8E4M3FN" : "f8E4M3FNUZ";
+    d->elemBytes = 1, d->atom = g950 ? "16x16x128" : "16x16x32", d->atomK = g950 ? 128 : 32;
+    break;
+  case GEMM_INT8:
+    d->elem = "i8";
+    d->elemBytes = 1, d->atom = g950 ? "16x16x64" : "16x16x32", d->atomK = g950 ? 64 : 32;
+    break;
+  case GEMM_BF16:
+  case GEMM_FP16:
+    d->elem = c->dtype == GEMM_BF16 ? "bf16" : "f16";
+    d->elemBytes = 2, d->atom = g950 ? "16x16x32" : "16x16x16", d->atomK = g950 ? 32 : 16;
+    break;
+  }
+  d->acc = c->dtype == GEMM_INT8 ? "i32" : "f32";
+  d->scaled = d->elemBytes == 1;
+}
+
+/* Appends what is wrong to err and fails. */
+#define BAD(err, ...) (flyStrBufAppendF((err), __VA_ARGS__), false)
+
+/* Seed §1.4 plus the compiler's own limits on one wave's atoms. */
+static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
+  if (c->tileM % 16)
+    return BAD(err, "tile_m = %" PRId64 " must be a multiple of 16 (the MFMA's M)", c->tileM);
+  if (c->tileN % 64)
+    return BAD(err, "tile_n = %" PRId64 " must be a multiple of 64 (4 waves x 16 columns)",
+               c->tileN);
+  if ((c->tileK * d->elemBytes) % 64 || c->tileK % d->atomK)
+    return BAD(err, "tile_k = %" PRId64 " must be a multiple of %" PRId64
+                    " (the MFMA's K, and 64 bytes)", c->tileK,
+               d->atomK > 64 / d->elemBytes ? d->atomK : (int64_t)(64 / d->elemBytes));
+  if (d->mRepeat * d->nRepeat > 64)
+    return BAD(err, "a wave's tile needs %" PRId64 " accumulator atoms; at most 64"
+                    " fit the register file", d->mRepeat * d->nRepeat);
+  return true;
+}
+
+static bool checkProblem(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
+  if (c->n % c->tileN)
+    return BAD(err, "N = %" PRId64 " is not a multiple of tile_n = %" PRId64, c->n, c->tileN);
+  if (c->k % c->tileK)
+    return BAD(err, "K = %" PRId64 " is not a multiple of tile_k = %" PRId64, c->k, c->tileK);
+  if (c->stages == 2 && (c->k / c->tileK) % 2)
+    return BAD(err, "with 2 LDS stages K = %" PRId64 " must be a multiple of 2 x tile_k = %" PRId64,
+               c->k, 2 * c->tileK);
+  if (c->maxM * c->k * d->elemBytes >= (INT64_C(1) << 31) ||
+      c->n * c->k * d->elemBytes >= (INT64_C(1) << 31))
+    return BAD(err, "A (%" PRId64 " rows) or B (%" PRId64 " rows) exceeds the 2 GiB a buffer "
+                    "resource addresses", c->maxM, c->n);
+  return true;
+}
+
+static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
+  int64_t tileBytes = c->tileM * c->tileK * d->elemBytes;
+  if (tileBytes % (256 * d->copyBytes))
+    return BAD(err, "the A tile (%" PRId64 " bytes) does not split into 256 lanes x %" PRId64
+                    " bytes per copy", tileBytes, (int64_t)d->copyBytes);
+  uint32_t cap = flyChipGetInfo(c->chip)->ldsBytes;
+  if (d->ldsBytes > cap)
+    return BAD(err, "A needs %" PRId64 " bytes of LDS, over the chip's %" PRId64, d->ldsBytes,
+               (int64_t)cap);
+  return true;
+}
+
+bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
+  memset(d, 0, sizeof *d);
+  if (c->stages != 1 && c->stages != 2)
+    return BAD(err, "lds_stage must be 1 or 2, not %d", c->stages);
+  pickAtom(c, d);
+  d->mRepeat = c->tileM / 16;
+  d->nRepeat = c->tileN / 64;
+  d->kSteps = c->tileK / d->atomK;
+  d->copyBytes = c->async ? (int)flyChipGetInfo(c->chip)->ldsDmaMaxBytes : 16;
+  d->ldsBytes = c->stages * c->tileM * c->tileK * d->elemBytes;
+  return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err);
+}

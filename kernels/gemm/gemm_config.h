@@ -1,0 +1,56 @@
+/*===- gemm_config.h - One configuration of the preshuffle-family GEMM -------===*
+ *
+ * C[M,N] = A[M,K] * B[N,K]^T (gemm-optimization §1): 256 threads, 4 waves
+ * splitting tile_n, 16x16 MFMA atoms, A through LDS, B straight to VGPRs.
+ * N and K are fixed by the configuration, M is a kernel argument.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_KERNELS_GEMM_CONFIG_H
+#define FLYC_KERNELS_GEMM_CONFIG_H
+
+#include "flyc/chip.h"
+#include "flyc/support.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16 } GemmDtype;
+
+typedef struct GemmConfig {
+  int64_t tileM, tileN, tileK;
+  GemmDtype dtype;
+  bool outF16;   /* output f16 (else bf16) */
+  int stages;    /* LDS stages for A: 1 or 2 (ping-pong) */
+  bool async;    /* A by LDS DMA (else global -> VGPR -> LDS) */
+  FlyChip chip;
+  int64_t n, k;  /* problem N and K */
+  int64_t maxM;  /* rows the A/C/scale memrefs are declared with */
+  char name[64]; /* kernel symbol */
+} GemmConfig;
+
+/// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).
+typedef struct GemmDerived {
+  const char *elem;    /* MLIR element type of A and B, e.g. "f8E4M3FN" */
+  int elemBytes;
+  const char *atom;    /* MMA shape, e.g. "16x16x128" */
+  int64_t atomK;
+  const char *acc;     /* accumulator element: "f32" or "i32" */
+  int64_t mRepeat, nRepeat, kSteps; /* atoms per wave tile, K steps per tile */
+  int copyBytes;       /* bytes per lane per copy instruction */
+  int64_t ldsBytes;    /* A's LDS: stages x tile_m x tile_k x elem bytes */
+  bool scaled;         /* 8-bit types: per-token f32 scales */
+} GemmDerived;
+
+/// Defaults: 64x256x128 fp8, 2 stages, async, gfx950, N = 512, K = 1024.
+void gemmConfigInit(GemmConfig *c);
+
+/// Parses "fp8" | "int8" | "bf16" | "fp16".
+bool gemmDtypeParse(const char *s, GemmDtype *out);
+
+/// Parses "MxNxK" into the tile sizes.
+bool gemmTileParse(const char *s, GemmConfig *c);
+
+/// Checks the configuration (seed §1.4 and what the compiler needs) and
+/// fills `d`. On failure appends one sentence saying what is wrong to `err`.
+bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err);
+
+#endif /* FLYC_KERNELS_GEMM_CONFIG_H */

@@ -1,0 +1,387 @@
+/*===- gemm_kernel.c - Writing the GEMM of one configuration as fly IR -------===*
+ *
+ * The kernel stays at the level a kernel author writes: tensors over the
+ * buffers, the A tiles' ping-pong LDS buffers behind an XOR swizzle, tiled
+ * copies into LDS, a loop of tiled GEMMs, an epilogue of per-token scales
+ * and a tiled store. fly-lower-* expands it; docs/gemm.md maps it to the
+ * seed's sections.
+ *===----------------------------------------------------------------------===*/
+#include "gemm_kernel.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "flyc/builder.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+enum { TEXT_SLOTS = 16, TEXT_CAP = 512, MAX_CONSTS = 12 };
+
+/* The kernel under construction: builder, configuration and the values
+ * every part uses. */
+typedef struct Gen {
+  FlyBuilder b;
+  const GemmConfig *c;
+  const GemmDerived *d;
+  MlirValue tid, lane, bm, n0, zero, ga, gb;
+  MlirValue smem[2];
+  MlirValue consts[MAX_CONSTS];
+  int64_t constVal[MAX_CONSTS];
+  int numConsts;
+  char text[TEXT_SLOTS][TEXT_CAP];
+  unsigned nextText;
+} Gen;
+
+/* Formats into the next of the kernel's rotating text buffers: enough for
+ * the few strings one build call combines. */
+static const char *fmt(Gen *g, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static const char *fmt(Gen *g, const char *f, ...) {
+  char *buf = g->text[g->nextText++ % TEXT_SLOTS];
+  va_list ap;
+  va_start(ap, f);
+  vsnprintf(buf, TEXT_CAP, f, ap);
+  va_end(ap);
+  return buf;
+}
+
+#define FMT(...) fmt(g, __VA_ARGS__)
+
+static MlirType tensorT(Gen *g, const char *spec) {
+  return flyBuilderFlyType(&g->b, FLY_TYPE_TENSOR, spec);
+}
+
+static MlirValue fly(Gen *g, const char *op, intptr_t n, const MlirValue *ops, MlirType t,
+                     const char *attrs) {
+  return flyBuildValue(&g->b, FMT("fly.%s", op), n, ops, t, attrs);
+}
+
+static void flyVoid(Gen *g, const char *op, intptr_t n, const MlirValue *ops, const char *attrs) {
+  flyBuildOp(&g->b, FMT("fly.%s", op), n, ops, 0, NULL, attrs, 0);
+}
+
+/* Index constants come from the entry block's table (buildConstants), so
+ * each value is defined once; others are made where they are used. */
+static MlirValue idx(Gen *g, int64_t v) {
+  for (int i = 0; i < g->numConsts; ++i)
+    if (g->constVal[i] == v)
+      return g->consts[i];
+  return flyBuildConstantIndex(&g->b, v);
+}
+
+static void buildConstants(Gen *g) {
+  int64_t want[] = {0, 1, 2, 64, g->c->tileM, g->c->tileN / 4, g->c->tileN, g->c->tileK,
+                    g->c->k / g->c->tileK};
+  for (size_t i = 0; i < sizeof want / sizeof *want; ++i) {
+    bool have = false;
+    for (int j = 0; j < g->numConsts; ++j)
+      have |= g->constVal[j] == want[i];
+    if (have || g->numConsts == MAX_CONSTS)
+      continue;
+    g->constVal[g->numConsts] = want[i];
+    g->consts[g->numConsts++] = flyBuildConstantIndex(&g->b, want[i]);
+  }
+}
+
+static MlirValue gpuId(Gen *g, const char *op, const char *dim) {
+  return flyBuildValue(&g->b, op, 0, NULL, mlirIndexTypeGet(g->b.ctx),
+                       FMT("{dimension = #gpu<dim %s>}", dim));
+}
+
+/* The swizzle of A's LDS tile, in elements: 16-byte chunks (M bits) XOR
+ * the row's low 3 bits (gemm-optimization §3), so 16 consecutive rows
+ * read at one k land in distinct banks. */
+static const char *swizzledTile(Gen *g) {
+  int m = g->d->elemBytes == 1 ? 4 : 3, rowBits = 0;
+  while ((INT64_C(1) << rowBits) < g->c->tileK)
+    ++rowBits;
+  return FMT("S<3,%d,%d> o 0 o (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", m, rowBits - m,
+             g->c->tileM, g->c->tileK, g->c->tileK);
+}
+
+/* B's preshuffled layout (seed §12) over its logical (n, k):
+ * [N/16][K/(4 kp)][4][16][kp] with kp the elements of 16 bytes. */
+static const char *preshuffledB(Gen *g) {
+  int64_t kp = 16 / g->d->elemBytes, n = g->c->n, k = g->c->k;
+  return FMT("((16,%" PRId64 "),(%" PRId64 ",4,%" PRId64 ")):((%" PRId64 ",%" PRId64 "),(1,%" PRId64
+             ",%" PRId64 "))",
+             n / 16, kp, k / (4 * kp), kp, 16 * k, 16 * kp, 64 * kp);
+}
+
+/* A row-major tensor of `rows` (a run-time i32) x `cols` over `mem`. */
+static MlirValue rowsTensor(Gen *g, MlirValue mem, MlirValue rows, const char *elem, int64_t cols) {
+  MlirValue shape = fly(g, "make_int_tuple", 1, &rows,
+                        flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, FMT("(?,%" PRId64 ")", cols)),
+                        NULL);
+  MlirValue stride = flyBuildStatic(&g->b, FLY_TYPE_INT_TUPLE, FMT("(%" PRId64 ",1)", cols));
+  MlirValue ops[2] = {shape, stride};
+  const char *layout = FMT("(?,%" PRId64 "):(%" PRId64 ",1)", cols, cols);
+  MlirValue l = fly(g, "make_layout", 2, ops, flyBuilderFlyType(&g->b, FLY_TYPE_LAYOUT, layout),
+                    NULL);
+  MlirValue tops[2] = {mem, l};
+  return fly(g, "make_tensor", 2, tops, tensorT(g, FMT("%s global %s", elem, layout)), "{buffer}");
+}
+
+static MlirValue staticTensor(Gen *g, MlirValue mem, const char *elem, const char *layout,
+                              const char *attrs) {
+  MlirValue ops[2] = {mem, flyBuildStatic(&g->b, FLY_TYPE_LAYOUT, layout)};
+  return fly(g, "make_tensor", 2, ops, tensorT(g, FMT("%s global %s", elem, layout)), attrs);
+}
+
+/* The LDS storage for A: one field per stage, each a swizzled tensor. */
+static void buildShared(Gen *g) {
+  int64_t elems = g->c->tileM * g->c->tileK;
+  const char *e = g->d->elem;
+  char fields[256];
+  snprintf(fields, sizeof fields, "a0: %s[%" PRId64 "] align 16%s", e, elems,
+           g->c->stages == 2 ? FMT(", a1: %s[%" PRId64 "] align 16", e, elems) : "");
+  MlirType st = flyBuilderType(&g->b, "!fly.shared_storage<\"SharedStorage\">");
+  MlirValue s = fly(g, "shared_alloc", 0, NULL, st,
+                    FMT("{name = \"SharedStorage\", fields = \"%s\"}", fields));
+  MlirType lds = flyBuilderType(
+      &g->b, FMT("memref<%" PRId64 "x%s, #gpu.address_space<workgroup>>", elems, e));
+  const char *tile = swizzledTile(g);
+  char tensor[256];
+  snprintf(tensor, sizeof tensor, "%s shared %s", e, tile);
+  for (int i = 0; i < g->c->stages; ++i) {
+    MlirValue f = fly(g, "shared_field", 1, &s, lds, FMT("{field = \"a%d\"}", i));
+    MlirValue ops[2] = {f, flyBuildStatic(&g->b, FLY_TYPE_COMPOSED_LAYOUT, tile)};
+    g->smem[i] = fly(g, "make_tensor", 2, ops, tensorT(g, tensor), NULL);
+  }
+}
+
+/* Thread and block coordinates: 4 waves split the tile's columns
+ * (gemm-optimization §1.1); n0 is this wave's first column of C. */
+static void buildCoords(Gen *g) {
+  g->tid = gpuId(g, "gpu.thread_id", "x");
+  g->bm = gpuId(g, "gpu.block_id", "x");
+  MlirValue bn = gpuId(g, "gpu.block_id", "y"), c64 = idx(g, 64);
+  MlirValue wave = flyBuildArith(&g->b, "divui", g->tid, c64);
+  g->lane = flyBuildArith(&g->b, "remui", g->tid, c64);
+  MlirValue wn = flyBuildArith(&g->b, "muli", wave, idx(g, g->c->tileN / 4));
+  MlirValue bn0 = flyBuildArith(&g->b, "muli", bn, idx(g, g->c->tileN));
+  g->n0 = flyBuildArith(&g->b, "addi", bn0, wn);
+  g->zero = flyBuildStatic(&g->b, FLY_TYPE_INT_TUPLE, "(0,0)");
+}
+
+/* A's k-tile `kt` of this block's rows into LDS stage `stage`. */
+static void copyA(Gen *g, MlirValue kt, int stage) {
+  MlirValue crd[2] = {g->bm, kt};
+  MlirValue t = fly(g, "make_int_tuple", 2, crd,
+                    flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
+  MlirValue tops[2] = {g->ga, t};
+  MlirValue tile = fly(g, "local_tile", 2, tops,
+                       tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                                      g->d->elem, g->c->tileM, g->c->tileK, g->c->k)),
+                       FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->c->tileK));
+  MlirValue ops[3] = {tile, g->smem[stage], g->tid};
+  flyVoid(g, "copy_to_lds", 3, ops,
+          FMT("{bytes = %d : i32, threads = 256 : i32%s}", g->d->copyBytes,
+              g->c->async ? "" : ", mode = \"sync\""));
+}
+
+/* Waits for this thread's copies, then for everyone's (one barrier). */
+static void syncA(Gen *g) {
+  flyVoid(g, "waitcnt", 0, NULL, "{vmcnt = 0 : i32}");
+  flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0);
+}
+
+static const char *atomAttrs(Gen *g, bool withK) {
+  const GemmDerived *d = g->d;
+  return FMT("{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", m_repeat = %" PRId64
+             " : i32, n_repeat = %" PRId64 " : i32%s}",
+             d->atom, d->elem, d->elem, d->acc, d->mRepeat, d->nRepeat,
+             withK ? FMT(", k_steps = %" PRId64 " : i32", d->kSteps) : "");
+}
+
+/* One k-tile's MFMAs: A from LDS stage `stage`, B's columns n0.. at k-tile kt. */
+static MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue acc) {
+  MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->c->tileK));
+  MlirValue crd[2] = {g->n0, kk};
+  MlirValue bo = fly(g, "make_int_tuple", 2, crd,
+                     flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
+  MlirValue ops[6] = {g->smem[stage], g->gb, acc, g->lane, g->zero, bo};
+  return fly(g, "gemm", 6, ops, mlirValueGetType(acc), atomAttrs(g, true));
+}
+
+/* The main loop's body for iteration kt. Two stages: compute on one buffer
+ * while the DMA fills the other (seed §2.3), one barrier per stage. One
+ * stage: compute, barrier, refill, barrier. */
+static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc) {
+  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
+  if (g->c->stages == 1) {
+    acc = gemmTile(g, 0, kt, acc);
+    flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0);
+    copyA(g, k1, 0);
+    syncA(g);
+    return acc;
+  }
+  copyA(g, k1, 1);
+  acc = gemmTile(g, 0, kt, acc);
+  syncA(g);
+  copyA(g, flyBuildArith(&g->b, "addi", kt, idx(g, 2)), 0);
+  acc = gemmTile(g, 1, k1, acc);
+  syncA(g);
+  return acc;
+}
+
+static MlirValue buildLoop(Gen *g, MlirValue acc0) {
+  MlirValue ops[4] = {idx(g, 0), idx(g, g->c->k / g->c->tileK), idx(g, g->c->stages), acc0};
+  MlirType vt = mlirValueGetType(acc0);
+  MlirOperation loop = flyBuildOp(&g->b, "scf.for", 4, ops, 1, &vt, "{fly.hot_loop}", 1);
+  if (mlirOperationIsNull(loop))
+    return (MlirValue){NULL};
+  MlirType argTypes[2] = {mlirIndexTypeGet(g->b.ctx), vt};
+  MlirLocation locs[2] = {g->b.loc, g->b.loc};
+  MlirBlock body = mlirBlockCreate(2, argTypes, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(loop, 0), body);
+  FlyBuilder outer = g->b;
+  g->b = flyBuilderAtEnd(body, outer.loc);
+  MlirValue acc = loopBody(g, mlirBlockGetArgument(body, 0), mlirBlockGetArgument(body, 1));
+  flyBuildOp(&g->b, "scf.yield", 1, &acc, 0, NULL, NULL, 0);
+  outer.failed = g->b.failed;
+  g->b = outer;
+  return mlirOperationGetResult(loop, 0);
+}
+
+/* Per-token scales (seed §7.1): scale_a per row, scale_b per column. */
+static MlirValue scale(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirValue m,
+                       MlirValue co) {
+  MlirValue l = fly(g, "make_int_tuple", 1, &m,
+                    flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "?"), NULL);
+  MlirValue lops[2] = {l, flyBuildStatic(&g->b, FLY_TYPE_INT_TUPLE, "1")};
+  MlirValue sal = fly(g, "make_layout", 2, lops, flyBuilderFlyType(&g->b, FLY_TYPE_LAYOUT, "?:1"),
+                      NULL);
+  MlirValue aops[2] = {sa, sal};
+  MlirValue tsa = fly(g, "make_tensor", 2, aops, tensorT(g, "f32 global ?:1"), "{buffer}");
+  MlirValue tsb = staticTensor(g, sb, "f32", FMT("%" PRId64 ":1", g->c->n), "{buffer}");
+  MlirValue ops[5] = {acc, tsa, tsb, g->lane, co};
+  return fly(g, "gemm_scale", 5, ops, mlirValueGetType(acc), atomAttrs(g, false));
+}
+
+static MlirType vectorT(Gen *g, const char *elem) {
+  return flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>",
+                                   g->d->mRepeat * g->d->nRepeat * 4, elem));
+}
+
+/* Direct store (seed §7.1): int8 sums become f32, 8-bit types take their
+ * scales, the result rounds to the output type and goes to C. */
+static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirValue m,
+                          MlirValue gc) {
+  const char *out = g->c->outF16 ? "f16" : "bf16";
+  MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, g->c->tileM));
+  MlirValue crd[2] = {m0, g->n0};
+  MlirValue co = fly(g, "make_int_tuple", 2, crd,
+                     flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
+  if (g->c->dtype == GEMM_INT8)
+    acc = flyBuildValue(&g->b, "arith.sitofp", 1, &acc, vectorT(g, "f32"), NULL);
+  if (g->d->scaled)
+    acc = scale(g, acc, sa, sb, m, co);
+  MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, out), NULL);
+  MlirValue ops[4] = {r, gc, g->lane, co};
+  flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
+}
+
+/* The kernel's arguments: A, B, C, [scale_a, scale_b,] M. */
+static int argTypes(Gen *g, MlirType *t) {
+  const GemmConfig *c = g->c;
+  const char *e = g->d->elem, *out = c->outF16 ? "f16" : "bf16";
+  int n = 0;
+  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->k, e));
+  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * c->k, e));
+  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->n, out));
+  if (g->d->scaled) {
+    t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->maxM));
+    t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->n));
+  }
+  t[n++] = mlirIntegerTypeGet(g->b.ctx, 32);
+  return n;
+}
+
+static void buildBody(Gen *g, MlirBlock entry) {
+  int nargs = (int)mlirBlockGetNumArguments(entry);
+  MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
+  MlirValue c = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, nargs - 1);
+  MlirValue sa = {NULL}, sb = {NULL};
+  if (g->d->scaled)
+    sa = mlirBlockGetArgument(entry, 3), sb = mlirBlockGetArgument(entry, 4);
+  buildConstants(g);
+  buildShared(g);
+  buildCoords(g);
+  g->ga = rowsTensor(g, a, m, g->d->elem, g->c->k);
+  g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
+  MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);
+  copyA(g, idx(g, 0), 0);
+  syncA(g);
+  int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
+  bool ints = g->c->dtype == GEMM_INT8;
+  MlirValue acc0 = flyBuildValue(
+      &g->b, "arith.constant", 0, NULL, vectorT(g, g->d->acc),
+      FMT("{value = dense<%s> : vector<%" PRId64 "x%s>}", ints ? "0" : "0.0", lanes, g->d->acc));
+  MlirValue acc = buildLoop(g, acc0);
+  buildEpilogue(g, acc, sa, sb, m, gc);
+  flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
+}
+
+static void appendPrinted(MlirStringRef s, void *buf) {
+  flyStrBufAppendN((FlyStrBuf *)buf, s.data, s.length);
+}
+
+/* gpu.func @name(args) kernel, 256 threads per block. */
+static MlirOperation buildFunc(Gen *g) {
+  MlirType types[6];
+  int n = argTypes(g, types);
+  FlyStrBuf ft = {0};
+  flyStrBufAppend(&ft, "(");
+  for (int i = 0; i < n && !g->b.failed; ++i) {
+    flyStrBufAppend(&ft, i ? ", " : "");
+    mlirTypePrint(types[i], appendPrinted, &ft);
+  }
+  flyStrBufAppend(&ft, ") -> ()");
+  char *attrs = NULL;
+  if (ft.data) {
+    FlyStrBuf ab = {0};
+    flyStrBufAppendF(&ab, "{sym_name = \"%s\", function_type = %s, gpu.kernel, "
+                          "known_block_size = array<i32: 256, 1, 1>}", g->c->name, ft.data);
+    attrs = flyStrBufTake(&ab);
+  }
+  flyStrBufDestroy(&ft);
+  MlirOperation f = attrs ? flyBuildOp(&g->b, "gpu.func", 0, NULL, 0, NULL, attrs, 1)
+                          : (MlirOperation){NULL};
+  flyFree(attrs);
+  if (mlirOperationIsNull(f))
+    return f;
+  MlirLocation locs[6];
+  for (int i = 0; i < n; ++i)
+    locs[i] = g->b.loc;
+  MlirBlock entry = mlirBlockCreate(n, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
+  FlyBuilder outer = g->b;
+  g->b = flyBuilderAtEnd(entry, outer.loc);
+  buildBody(g, entry);
+  outer.failed = g->b.failed;
+  g->b = outer;
+  return f;
+}
+
+MlirModule gemmKernelBuild(MlirContext ctx, const GemmConfig *c, const GemmDerived *d) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirModule mod = mlirModuleCreateEmpty(loc);
+  MlirOperation top = mlirModuleGetOperation(mod);
+  mlirOperationSetAttributeByName(top, mlirStringRefCreateFromCString("gpu.container_module"),
+                                  mlirUnitAttrGet(ctx));
+  Gen g = {.b = flyBuilderAtEnd(mlirModuleGetBody(mod), loc), .c = c, .d = d};
+  MlirOperation gm = flyBuildOp(&g.b, "gpu.module", 0, NULL, 0, NULL,
+                                "{sym_name = \"kernels\"}", 1);
+  if (!mlirOperationIsNull(gm)) {
+    MlirBlock body = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(mlirOperationGetRegion(gm, 0), body);
+    g.b = flyBuilderAtEnd(body, loc);
+    buildFunc(&g);
+  }
+  if (g.b.failed || !mlirOperationVerify(top)) {
+    mlirModuleDestroy(mod);
+    return (MlirModule){NULL};
+  }
+  return mod;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# run-gemm.sh PREFIX M GEMM-GEN-ARGS...
+#
+# Checks one GEMM configuration numerically on the emulator: generates the
+# kernel with gemm-gen, compiles it with flyc, fills A, B and the per-token
+# scales with seeded random data, computes C with gemm-ref (plain loops,
+# independent of the kernel) and runs the kernel on M rows with B
+# preshuffled on the host. C has room for whole row tiles and its rows
+# past M hold a sentinel the kernel must not touch. int8 must match bit for
+# bit; floating types within the output type's rounding (plus f32
+# accumulation order). Prints flyc-run's check line.
+set -euo pipefail
+prefix=$1 m=$2
+shift 2
+n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 out=
+args=("$@")
+while (($#)); do
+  case $1 in
+    --n) n=$2 ;; --k) k=$2 ;; --dtype) dtype=$2 ;; --chip) chip=$2 ;;
+    --tile) tile=$2 ;; --out) out=$2 ;;
+  esac
+  shift 2
+done
+tm=${tile%%x*} rest=${tile#*x}
+tn=${rest%%x*}
+[ -n "$out" ] || { [ "$dtype" = fp16 ] && out=f16 || out=bf16; }
+
+case $dtype in
+  fp8)  if [ "$chip" = gfx942 ]; then in=fp8_fnuz ref=--fnuz; else in=fp8 ref=; fi
+        init=rand ;;
+  int8) in=i8 ref=--i8 init=rand ;;
+  bf16) in=bf16 ref=--bf16 init=rand ;;
+  fp16) in=f16 ref=--f16 init=rand ;;
+esac
+range=
+[ "$dtype" = int8 ] && range=,-128,128
+scaled=false
+case $dtype in fp8|int8) scaled=true ;; esac
+oref=
+[ "$out" = f16 ] && oref=--out-f16
+tol=,rtol=0.0079,atol=0.0001
+[ "$out" = f16 ] && tol=,rtol=0.001,atol=0.0001
+[ "$dtype" = int8 ] && tol=
+
+rows=$(( (m + tm - 1) / tm * tm ))
+grid=$(( rows / tm )),$(( n / tn ))
+
+gemm-gen "${args[@]}" --name gemm -o "$prefix.mlir"
+flyc "$prefix.mlir" --chip "$chip" -o "$prefix.hsaco"
+
+bufs() { # $1 = A init, $2 = B init, $3 = scale_a init, $4 = scale_b init
+  echo "a:$in:$((m * k)):$1 b:$in:$((n * k)):$2 c:$out:$((rows * n)):const=7"
+  $scaled && echo "sa:f32:$m:$3 sb:f32:$n:$4"
+  echo "i32=$m"
+}
+# One workgroup's launch writes the seeded inputs out.
+flyc-run "$prefix.hsaco" --kernel gemm --grid 1,1 --block 256 \
+  $(bufs "rand=1$range" "rand=2$range" "rand=3,0.5,2" "rand=4,0.5,2") \
+  --out a="$prefix.a" --out b="$prefix.b" \
+  $($scaled && echo --out sa="$prefix.sa" --out sb="$prefix.sb") >/dev/null
+gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" $ref $oref \
+  --rows "$rows" --fill 7 $($scaled && echo --scales "$prefix.sa" "$prefix.sb")
+flyc-run "$prefix.hsaco" --kernel gemm --grid "$grid" --block 256 \
+  $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb") \
+  --preshuffle b="${n}x$k" --check c="$prefix.ref$tol"
