@@ -166,8 +166,15 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
   flyOpListCollect(&list, root, "fly.mma");
   flyOpListCollect(&list, root, "fly.mma_scaled");
   bool ok = !list.oom;
-  for (size_t i = 0; i < list.len; ++i)
-    ok &= lowerMma(list.ops[i], chip);
+  /* A fly.gemm expands into many fly.mma at its location: report once. */
+  MlirLocation failedAt = {NULL};
+  for (size_t i = 0; i < list.len; ++i) {
+    MlirLocation loc = mlirOperationGetLocation(list.ops[i]);
+    if (!mlirLocationIsNull(failedAt) && mlirLocationEqual(failedAt, loc))
+      continue;
+    if (!lowerMma(list.ops[i], chip))
+      ok = false, failedAt = loc;
+  }
   flyOpListDestroy(&list);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
