@@ -121,6 +121,8 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   d->mRepeat = c->tileM / 16;
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;
+  /* 8-byte operands per lane (the CDNA3 atoms) pair up into 16-byte loads. */
+  d->kPack = d->atomK * d->elemBytes / 4 == 8 && d->kSteps % 2 == 0 ? 2 : 1;
   d->copyBytes = c->async ? (int)flyChipGetInfo(c->chip)->ldsDmaMaxBytes : 16;
   d->ldsBytes = c->stages * c->tileM * c->tileK * d->elemBytes;
   return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err);

@@ -35,6 +35,7 @@ typedef struct GemmDerived {
   int64_t atomK;
   const char *acc;     /* accumulator element: "f32" or "i32" */
   int64_t mRepeat, nRepeat, kSteps; /* atoms per wave tile, K steps per tile */
+  int64_t kPack;       /* K steps per fragment load (fly.gemm's k_pack) */
   int copyBytes;       /* bytes per lane per copy instruction */
   int64_t ldsBytes;    /* A's LDS: stages x tile_m x tile_k x elem bytes */
   bool scaled;         /* 8-bit types: per-token f32 scales */

@@ -191,7 +191,9 @@ static const char *atomAttrs(Gen *g, bool withK) {
   return FMT("{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", m_repeat = %" PRId64
              " : i32, n_repeat = %" PRId64 " : i32%s}",
              d->atom, d->elem, d->elem, d->acc, d->mRepeat, d->nRepeat,
-             withK ? FMT(", k_steps = %" PRId64 " : i32", d->kSteps) : "");
+             withK ? FMT(", k_steps = %" PRId64 " : i32%s", d->kSteps,
+                         d->kPack > 1 ? FMT(", k_pack = %" PRId64 " : i32", d->kPack) : "")
+                   : "");
 }
 
 /* One k-tile's MFMAs: A from LDS stage `stage`, B's columns n0.. at k-tile kt. */

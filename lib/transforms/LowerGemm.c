@@ -8,7 +8,7 @@
  *       layout (mma_atoms.c), loaded as runs of consecutive elements (up to
  *       16 bytes: dwordx4 / ds_read_b128);
  *   %acc' = fly.gemm(%A, %B, %acc, %lane, %a_origin, %b_origin)
- *           {shape, a, b, c, m_repeat, n_repeat, k_steps}
+ *           {shape, a, b, c, m_repeat, n_repeat, k_steps[, k_pack]}
  *       one wave's m_repeat x n_repeat block of atoms over k_steps atom Ks:
  *       A fragments at a_origin + (M*mi, K*ks), B at b_origin + (N*ni, K*ks)
  *       (B is N x K), accumulators block (mi, ni) at cLen*(mi*n_repeat+ni)
@@ -392,30 +392,69 @@ static MlirValue mma(Builder *b, MlirOperation gemm, MlirValue a, MlirValue bv, 
   return mlirOperationGetResult(o, 0);
 }
 
+/* k_pack = P: P consecutive K steps share one fragment load. Lane (m, g)
+ * of the packed operand holds k = P*KL*g + v of a P*K-wide block (KL the
+ * atom's values per lane), and step p multiplies values [p*KL, (p+1)*KL):
+ * A and B take the same permutation of k, so the sum is unchanged while
+ * each lane loads P times wider runs (gemm-optimization §6.1's K64 step:
+ * one 16-byte load feeds two 8-byte MFMA operands). Needs the plain
+ * ((M,64/M),KL):((1,M*KL),M) operand layout. */
+static bool packAtom(Builder *b, MlirOperation op, int64_t p, AtomUse *u) {
+  if (p == 1)
+    return true;
+  int64_t m = u->operand == 'b' ? u->n : u->m, kl = u->atom->abLen;
+  char plain[96], packed[96];
+  snprintf(plain, sizeof plain, "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64 ")",
+           m, LANES / m, kl, m * kl, m);
+  const char *tv = u->operand == 'a' ? u->atom->tvA : u->atom->tvB;
+  if (strcmp(tv, plain) != 0) {
+    tnFail(b, op, "k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 forms)");
+    return false;
+  }
+  snprintf(packed, sizeof packed, "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64 ")",
+           m, LANES / m, p * kl, m * p * kl, m);
+  u->tv = flyLayoutParse(b->lctx, packed);
+  u->k *= p;
+  u->cols = u->k;
+  return u->tv && lwFlatOf(u->tv, &u->tvFlat);
+}
+
+static bool kPackOf(Builder *b, MlirOperation op, int64_t ks, int64_t *p) {
+  *p = 1;
+  if (flyOpGetIntAttr(op, "k_pack", p) && (*p < 1 || *p > 4 || ks % *p)) {
+    tnFail(b, op, "k_pack must be 1 to 4 and divide k_steps");
+    return false;
+  }
+  return true;
+}
+
 bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
   AtomUse ua, ub;
-  int64_t mr, nr, ks;
+  int64_t mr, nr, ks, kp;
   const TensorBase *ta = tensorOperand(ts, op, 0), *tb = ta ? tensorOperand(ts, op, 1) : NULL;
   Val lane, ar, ac, br, bc;
   if (!tb || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
-      !repeats(b, op, &mr, &nr, &ks))
+      !repeats(b, op, &mr, &nr, &ks) || !kPackOf(b, op, ks, &kp))
     return false;
+  int64_t kl = ua.atom->abLen, cl = ua.atom->cLen;
   MlirValue acc = mlirOperationGetOperand(op, 2);
   MlirType at = mlirValueGetType(acc);
-  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * ua.atom->cLen) {
+  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * cl) {
     tnFail(b, op, "the accumulator must be a vector of m_repeat * n_repeat * (the atom's "
                   "accumulators per lane) elements");
     return false;
   }
+  if (!packAtom(b, op, kp, &ua) || !packAtom(b, op, kp, &ub))
+    return false;
   lane = lwToIndex(b, mlirOperationGetOperand(op, 3));
   if (!originOf(b, mlirOperationGetOperand(op, 4), &ar, &ac) ||
       !originOf(b, mlirOperationGetOperand(op, 5), &br, &bc)) {
     tnFail(b, op, "the A and B origins must be (row, column) int tuples");
     return false;
   }
-  for (int64_t k = 0; k < ks; ++k) {
+  for (int64_t k = 0; k < ks / kp; ++k) {
     MlirValue af[64], bf[64];
     for (int64_t i = 0; i < mr; ++i)
       if (!loadFragment(b, op, &ua, ta, lane, lwAdd(b, ar, lwKonst(i * ua.m)),
@@ -425,12 +464,15 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
       if (!loadFragment(b, op, &ub, tb, lane, lwAdd(b, br, lwKonst(j * ua.n)),
                         lwAdd(b, bc, lwKonst(k * ua.k)), &bf[j]))
         return false;
-    for (int64_t i = 0; i < mr; ++i)
-      for (int64_t j = 0; j < nr; ++j) {
-        int64_t off = (i * nr + j) * ua.atom->cLen;
-        MlirValue d = mma(b, op, af[i], bf[j], slice(b, acc, off, ua.atom->cLen));
-        acc = insert(b, acc, d, off);
-      }
+    for (int64_t p = 0; p < kp; ++p)
+      for (int64_t i = 0; i < mr; ++i)
+        for (int64_t j = 0; j < nr; ++j) {
+          int64_t off = (i * nr + j) * cl;
+          MlirValue a = kp > 1 ? slice(b, af[i], p * kl, kl) : af[i];
+          MlirValue bv = kp > 1 ? slice(b, bf[j], p * kl, kl) : bf[j];
+          MlirValue d = mma(b, op, a, bv, slice(b, acc, off, cl));
+          acc = insert(b, acc, d, off);
+        }
   }
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), acc);
   return true;

@@ -24,3 +24,23 @@ func.func @fragment_and_gemm(%lds: memref<8192xf8E4M3FN, #gpu.address_space<work
   %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 1 : i32, k_steps = 1 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
   return %f, %r : vector<32xf8E4M3FN>, vector<8xf32>
 }
+
+// CHECK-LABEL: func.func @k_pack
+// k_pack = 2 on the CDNA3 16x16x32 fp8 atom: each lane loads one 16-byte run
+// of A and of B per pair of K steps and feeds its halves to two MFMAs.
+// CHECK-COUNT-2: vector.load {{.*}} vector<16xf8E4M3FNUZ>
+// CHECK-NOT: vector.load
+// CHECK: vector.shuffle {{.*}} [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK: "fly.mma"
+// CHECK: vector.shuffle {{.*}} [8, 9, 10, 11, 12, 13, 14, 15]
+// CHECK: "fly.mma"
+// CHECK-NOT: "fly.mma"
+func.func @k_pack(%lds: memref<4096xf8E4M3FNUZ, #gpu.address_space<workgroup>>,
+                  %g: memref<4096xf8E4M3FNUZ>, %lane: index, %acc: vector<4xf32>) -> vector<4xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,64):(64,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<4096xf8E4M3FNUZ, #gpu.address_space<workgroup>>, !fly.layout<"(64,64):(64,1)">) -> !fly.tensor<"f8E4M3FNUZ shared (64,64):(64,1)">
+  %b = "fly.make_tensor"(%g, %sl) : (memref<4096xf8E4M3FNUZ>, !fly.layout<"(64,64):(64,1)">) -> !fly.tensor<"f8E4M3FNUZ global (64,64):(64,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x32", a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, k_pack = 2 : i32} : (!fly.tensor<"f8E4M3FNUZ shared (64,64):(64,1)">, !fly.tensor<"f8E4M3FNUZ global (64,64):(64,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  return %r : vector<4xf32>
+}

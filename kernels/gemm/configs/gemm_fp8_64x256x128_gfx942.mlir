@@ -49,7 +49,7 @@ module attributes {gpu.container_module} {
         "fly.copy_to_lds"(%38, %6, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %39 = arith.muli %arg6, %c128 : index
         %40 = "fly.make_int_tuple"(%11, %39) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %41 = "fly.gemm"(%3, %18, %arg7, %8, %12, %40) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %41 = "fly.gemm"(%3, %18, %arg7, %8, %12, %40) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         %42 = arith.addi %arg6, %c2 : index
@@ -58,7 +58,7 @@ module attributes {gpu.container_module} {
         "fly.copy_to_lds"(%44, %3, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %45 = arith.muli %36, %c128 : index
         %46 = "fly.make_int_tuple"(%11, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %47 = "fly.gemm"(%6, %18, %41, %8, %12, %46) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %47 = "fly.gemm"(%6, %18, %41, %8, %12, %46) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         scf.yield %47 : vector<64xf32>

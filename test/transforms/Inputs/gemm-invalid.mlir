@@ -13,6 +13,10 @@ func.func @bad(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %g: m
   %r2 = "fly.gemm"(%a, %b, %ok, %lane, %o, %o) {shape = "16x16x100", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<64xf32>
   // expected-error@+1 {{needs positive integer attributes m_repeat and n_repeat}}
   %r3 = "fly.gemm"(%a, %b, %ok, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 0 : i32, n_repeat = 4 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<64xf32>
+  // expected-error@+1 {{k_pack needs an atom whose lanes hold consecutive k}}
+  %r5 = "fly.gemm"(%a, %b, %ok, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, k_steps = 2 : i32, k_pack = 2 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<64xf32>
+  // expected-error@+1 {{k_pack must be 1 to 4 and divide k_steps}}
+  %r6 = "fly.gemm"(%a, %b, %ok, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, k_steps = 3 : i32, k_pack = 2 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<64xf32>
   %cl = "fly.static"() : () -> !fly.layout<"(64,64):(64,1)">
   %c = "fly.make_tensor"(%cm, %cl) : (memref<4096xbf16>, !fly.layout<"(64,64):(64,1)">) -> !fly.tensor<"bf16 global (64,64):(64,1)">
   // expected-error@+1 {{elements of the tensor's element type}}
