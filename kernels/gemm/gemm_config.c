@@ -106,9 +106,13 @@ static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) 
   if (tileBytes % (256 * d->copyBytes))
     return BAD(err, "the A tile (%" PRId64 " bytes) does not split into 256 lanes x %" PRId64
                     " bytes per copy", tileBytes, (int64_t)d->copyBytes);
+  if (c->cshuffle && (c->tileM * c->tileN) % (256 * d->eVec))
+    return BAD(err, "the C tile (%" PRId64 " elements) does not split into 256 lanes x %" PRId64
+                    " elements per store", c->tileM * c->tileN, (int64_t)d->eVec);
   uint32_t cap = flyChipGetInfo(c->chip)->ldsBytes;
   if (d->ldsBytes > cap)
-    return BAD(err, "A needs %" PRId64 " bytes of LDS, over the chip's %" PRId64, d->ldsBytes,
+    return BAD(err, "%s %" PRId64 " bytes of LDS, over the chip's %" PRId64,
+               c->cshuffle ? "A or the CShuffle C tile needs" : "A needs", d->ldsBytes,
                (int64_t)cap);
   return true;
 }
@@ -125,5 +129,13 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   d->kPack = d->atomK * d->elemBytes / 4 == 8 && d->kSteps % 2 == 0 ? 2 : 1;
   d->copyBytes = c->async ? (int)flyChipGetInfo(c->chip)->ldsDmaMaxBytes : 16;
   d->ldsBytes = c->stages * c->tileM * c->tileK * d->elemBytes;
+  if (c->cshuffle) { /* seed §7.2; 8 elements of padding per row spread the
+                      * lanes' 4-row column writes over the banks. C's tile
+                      * overlays A's buffers, idle once the loop is done. */
+    d->eVec = c->tileN % 128 == 0 ? 4 : 2;
+    d->cPitch = c->tileN + 8;
+    int64_t cBytes = c->tileM * d->cPitch * 2;
+    d->ldsBytes = cBytes > d->ldsBytes ? cBytes : d->ldsBytes;
+  }
   return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err);
 }

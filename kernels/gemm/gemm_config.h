@@ -21,6 +21,7 @@ typedef struct GemmConfig {
   bool outF16;   /* output f16 (else bf16) */
   int stages;    /* LDS stages for A: 1 or 2 (ping-pong) */
   bool async;    /* A by LDS DMA (else global -> VGPR -> LDS) */
+  bool cshuffle; /* C through LDS, stored row-contiguous (else direct) */
   FlyChip chip;
   int64_t n, k;  /* problem N and K */
   int64_t maxM;  /* rows the A/C/scale memrefs are declared with */
@@ -37,7 +38,10 @@ typedef struct GemmDerived {
   int64_t mRepeat, nRepeat, kSteps; /* atoms per wave tile, K steps per tile */
   int64_t kPack;       /* K steps per fragment load (fly.gemm's k_pack) */
   int copyBytes;       /* bytes per lane per copy instruction */
-  int64_t ldsBytes;    /* A's LDS: stages x tile_m x tile_k x elem bytes */
+  int64_t ldsBytes;    /* A's LDS (stages x tile_m x tile_k x elem bytes), or
+                          C's CShuffle tile where larger (they overlay) */
+  int64_t cPitch;      /* CShuffle: elements per LDS row of C (tile_n + pad) */
+  int eVec;            /* CShuffle: C elements per lane per store */
   bool scaled;         /* 8-bit types: per-token f32 scales */
 } GemmDerived;
 

@@ -24,8 +24,8 @@ typedef struct Gen {
   FlyBuilder b;
   const GemmConfig *c;
   const GemmDerived *d;
-  MlirValue tid, lane, bm, n0, zero, ga, gb;
-  MlirValue smem[2];
+  MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
+  MlirValue smem[2], cLds;
   MlirValue consts[MAX_CONSTS];
   int64_t constVal[MAX_CONSTS];
   int numConsts;
@@ -128,13 +128,33 @@ static MlirValue staticTensor(Gen *g, MlirValue mem, const char *elem, const cha
   return fly(g, "make_tensor", 2, ops, tensorT(g, FMT("%s global %s", elem, layout)), attrs);
 }
 
-/* The LDS storage for A: one field per stage, each a swizzled tensor. */
+static const char *outElem(Gen *g) { return g->c->outF16 ? "f16" : "bf16"; }
+
+/* The CShuffle tile of C in LDS: tile_m rows of cPitch elements. */
+static MlirValue cShuffleTile(Gen *g, MlirValue storage) {
+  int64_t rows = g->c->tileM, pitch = g->d->cPitch;
+  MlirType mem = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s, #gpu.address_space<workgroup>>",
+                                           rows * pitch, outElem(g)));
+  MlirValue f = fly(g, "shared_field", 1, &storage, mem, "{field = \"u.c\"}");
+  const char *layout = FMT("(%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", rows, g->c->tileN, pitch);
+  MlirValue ops[2] = {f, flyBuildStatic(&g->b, FLY_TYPE_LAYOUT, layout)};
+  return fly(g, "make_tensor", 2, ops, tensorT(g, FMT("%s shared %s", outElem(g), layout)), NULL);
+}
+
+/* The LDS storage: A's field per stage, each a swizzled tensor, and with
+ * the CShuffle epilogue C's tile overlaying them (a union): the main loop
+ * ends with every wave past a barrier after its last A read. */
 static void buildShared(Gen *g) {
   int64_t elems = g->c->tileM * g->c->tileK;
   const char *e = g->d->elem;
   char fields[256];
-  snprintf(fields, sizeof fields, "a0: %s[%" PRId64 "] align 16%s", e, elems,
-           g->c->stages == 2 ? FMT(", a1: %s[%" PRId64 "] align 16", e, elems) : "");
+  const char *a = FMT("a0: %s[%" PRId64 "] align 16%s", e, elems,
+                      g->c->stages == 2 ? FMT(", a1: %s[%" PRId64 "] align 16", e, elems) : "");
+  if (g->c->cshuffle) /* C's tile reuses A's buffers after the main loop */
+    snprintf(fields, sizeof fields, "u: union(a: struct(%s), c: %s[%" PRId64 "] align 16)", a,
+             outElem(g), g->c->tileM * g->d->cPitch);
+  else
+    snprintf(fields, sizeof fields, "%s", a);
   MlirType st = flyBuilderType(&g->b, "!fly.shared_storage<\"SharedStorage\">");
   MlirValue s = fly(g, "shared_alloc", 0, NULL, st,
                     FMT("{name = \"SharedStorage\", fields = \"%s\"}", fields));
@@ -144,10 +164,13 @@ static void buildShared(Gen *g) {
   char tensor[256];
   snprintf(tensor, sizeof tensor, "%s shared %s", e, tile);
   for (int i = 0; i < g->c->stages; ++i) {
-    MlirValue f = fly(g, "shared_field", 1, &s, lds, FMT("{field = \"a%d\"}", i));
+    MlirValue f = fly(g, "shared_field", 1, &s, lds,
+                      FMT("{field = \"%sa%d\"}", g->c->cshuffle ? "u.a." : "", i));
     MlirValue ops[2] = {f, flyBuildStatic(&g->b, FLY_TYPE_COMPOSED_LAYOUT, tile)};
     g->smem[i] = fly(g, "make_tensor", 2, ops, tensorT(g, tensor), NULL);
   }
+  if (g->c->cshuffle)
+    g->cLds = cShuffleTile(g, s);
 }
 
 /* Thread and block coordinates: 4 waves split the tile's columns
@@ -155,12 +178,13 @@ static void buildShared(Gen *g) {
 static void buildCoords(Gen *g) {
   g->tid = gpuId(g, "gpu.thread_id", "x");
   g->bm = gpuId(g, "gpu.block_id", "x");
-  MlirValue bn = gpuId(g, "gpu.block_id", "y"), c64 = idx(g, 64);
+  g->bn = gpuId(g, "gpu.block_id", "y");
+  MlirValue c64 = idx(g, 64);
   MlirValue wave = flyBuildArith(&g->b, "divui", g->tid, c64);
   g->lane = flyBuildArith(&g->b, "remui", g->tid, c64);
-  MlirValue wn = flyBuildArith(&g->b, "muli", wave, idx(g, g->c->tileN / 4));
-  MlirValue bn0 = flyBuildArith(&g->b, "muli", bn, idx(g, g->c->tileN));
-  g->n0 = flyBuildArith(&g->b, "addi", bn0, wn);
+  g->wn = flyBuildArith(&g->b, "muli", wave, idx(g, g->c->tileN / 4));
+  MlirValue bn0 = flyBuildArith(&g->b, "muli", g->bn, idx(g, g->c->tileN));
+  g->n0 = flyBuildArith(&g->b, "addi", bn0, g->wn);
   g->zero = flyBuildStatic(&g->b, FLY_TYPE_INT_TUPLE, "(0,0)");
 }
 
@@ -266,6 +290,58 @@ static MlirType vectorT(Gen *g, const char *elem) {
                                    g->d->mRepeat * g->d->nRepeat * 4, elem));
 }
 
+static MlirValue tuple2(Gen *g, MlirValue x, MlirValue y) {
+  MlirValue crd[2] = {x, y};
+  return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
+             NULL);
+}
+
+/* One pass of the CShuffle read-out: lane i of the block takes eVec
+ * consecutive elements of one row, rows in order (seed §7.2). */
+static void cShufflePass(Gen *g, MlirValue pass, MlirValue gcTile) {
+  int64_t perRow = g->c->tileN / g->d->eVec;
+  MlirValue base = flyBuildArith(&g->b, "muli", pass, idx(g, 256));
+  MlirValue i = flyBuildArith(&g->b, "addi", base, g->tid);
+  MlirValue row = flyBuildArith(&g->b, "divui", i, idx(g, perRow));
+  MlirValue colv = flyBuildArith(&g->b, "remui", i, idx(g, perRow));
+  MlirValue col = flyBuildArith(&g->b, "muli", colv, idx(g, g->d->eVec));
+  MlirValue crd = tuple2(g, row, col);
+  MlirValue lops[2] = {g->cLds, crd};
+  MlirValue v = fly(g, "load", 2, lops,
+                    flyBuilderType(&g->b, FMT("vector<%dx%s>", g->d->eVec, outElem(g))), NULL);
+  MlirValue sops[3] = {v, gcTile, crd};
+  flyVoid(g, "store", 3, sops, NULL);
+}
+
+/* CShuffle (seed §7.2): each wave writes its accumulators into C's LDS
+ * tile, then the block reads it back by rows and stores eVec elements per
+ * lane, so a wave's stores cover whole row segments. */
+static void cShuffleStore(Gen *g, MlirValue r, MlirValue gc) {
+  MlirValue ops[4] = {r, g->cLds, g->lane, tuple2(g, idx(g, 0), g->wn)};
+  flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
+  flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0);
+  MlirValue tops[2] = {gc, tuple2(g, g->bm, g->bn)};
+  MlirValue tile = fly(g, "local_tile", 2, tops,
+                       tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                                      outElem(g), g->c->tileM, g->c->tileN, g->c->n)),
+                       FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->c->tileN));
+  int64_t passes = g->c->tileM * g->c->tileN / (256 * g->d->eVec);
+  MlirValue lops[3] = {idx(g, 0), idx(g, passes), idx(g, 1)};
+  MlirOperation loop = flyBuildOp(&g->b, "scf.for", 3, lops, 0, NULL, NULL, 1);
+  if (mlirOperationIsNull(loop))
+    return;
+  MlirType it = mlirIndexTypeGet(g->b.ctx);
+  MlirLocation loc = g->b.loc;
+  MlirBlock body = mlirBlockCreate(1, &it, &loc);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(loop, 0), body);
+  FlyBuilder outer = g->b;
+  g->b = flyBuilderAtEnd(body, loc);
+  cShufflePass(g, mlirBlockGetArgument(body, 0), tile);
+  flyBuildOp(&g->b, "scf.yield", 0, NULL, 0, NULL, NULL, 0);
+  outer.failed = g->b.failed;
+  g->b = outer;
+}
+
 /* Direct store (seed §7.1): int8 sums become f32, 8-bit types take their
  * scales, the result rounds to the output type and goes to C. */
 static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirValue m,
@@ -280,6 +356,8 @@ static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, Mli
   if (g->d->scaled)
     acc = scale(g, acc, sa, sb, m, co);
   MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, out), NULL);
+  if (g->c->cshuffle)
+    return cShuffleStore(g, r, gc);
   MlirValue ops[4] = {r, gc, g->lane, co};
   flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
 }
