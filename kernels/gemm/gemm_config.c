@@ -106,6 +106,9 @@ static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) 
   if (tileBytes % (256 * d->copyBytes))
     return BAD(err, "the A tile (%" PRId64 " bytes) does not split into 256 lanes x %" PRId64
                     " bytes per copy", tileBytes, (int64_t)d->copyBytes);
+  if (!c->async && tileBytes > 16 * 256 * 16)
+    return BAD(err, "the sync copy keeps an A tile in registers: at most %" PRId64
+                    " bytes, not %" PRId64, (int64_t)(16 * 256 * 16), tileBytes);
   if (c->cshuffle && (c->tileM * c->tileN) % (256 * d->eVec))
     return BAD(err, "the C tile (%" PRId64 " elements) does not split into 256 lanes x %" PRId64
                     " elements per store", c->tileM * c->tileN, (int64_t)d->eVec);

@@ -16,7 +16,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-enum { TEXT_SLOTS = 16, TEXT_CAP = 512, MAX_CONSTS = 12 };
+enum { TEXT_SLOTS = 16, TEXT_CAP = 512, MAX_CONSTS = 12, MAX_CHUNKS = 16 };
 
 /* The kernel under construction: builder, configuration and the values
  * every part uses. */
@@ -26,6 +26,8 @@ typedef struct Gen {
   const GemmDerived *d;
   MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
   MlirValue smem[2], cLds;
+  MlirValue chunk[MAX_CHUNKS]; /* sync copy: this thread's chunk coordinates */
+  int numChunks;
   MlirValue consts[MAX_CONSTS];
   int64_t constVal[MAX_CONSTS];
   int numConsts;
@@ -81,6 +83,12 @@ static void buildConstants(Gen *g) {
     g->constVal[g->numConsts] = want[i];
     g->consts[g->numConsts++] = flyBuildConstantIndex(&g->b, want[i]);
   }
+}
+
+static MlirValue tuple2(Gen *g, MlirValue x, MlirValue y) {
+  MlirValue crd[2] = {x, y};
+  return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
+             NULL);
 }
 
 static MlirValue gpuId(Gen *g, const char *op, const char *dim) {
@@ -189,19 +197,52 @@ static void buildCoords(Gen *g) {
 }
 
 /* A's k-tile `kt` of this block's rows into LDS stage `stage`. */
+static MlirValue tileA(Gen *g, MlirValue kt) {
+  MlirValue tops[2] = {g->ga, tuple2(g, g->bm, kt)};
+  return fly(g, "local_tile", 2, tops,
+             tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", g->d->elem,
+                            g->c->tileM, g->c->tileK, g->c->k)),
+             FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->c->tileK));
+}
+
+/* The async copy: A's k-tile kt of this block's rows into LDS stage
+ * `stage` by DMA (seed §11). */
 static void copyA(Gen *g, MlirValue kt, int stage) {
-  MlirValue crd[2] = {g->bm, kt};
-  MlirValue t = fly(g, "make_int_tuple", 2, crd,
-                    flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
-  MlirValue tops[2] = {g->ga, t};
-  MlirValue tile = fly(g, "local_tile", 2, tops,
-                       tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
-                                      g->d->elem, g->c->tileM, g->c->tileK, g->c->k)),
-                       FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->c->tileK));
-  MlirValue ops[3] = {tile, g->smem[stage], g->tid};
+  MlirValue ops[3] = {tileA(g, kt), g->smem[stage], g->tid};
   flyVoid(g, "copy_to_lds", 3, ops,
-          FMT("{bytes = %d : i32, threads = 256 : i32%s}", g->d->copyBytes,
-              g->c->async ? "" : ", mode = \"sync\""));
+          FMT("{bytes = %d : i32, threads = 256 : i32}", g->d->copyBytes));
+}
+
+/* The sync copy's chunks, computed once: chunk c of a thread is the
+ * tile's 16-byte chunk c*256 + tid in row-major order. */
+static void buildChunks(Gen *g) {
+  int64_t perRow = g->c->tileK * g->d->elemBytes / 16;
+  g->numChunks = (int)(g->c->tileM * perRow / 256);
+  for (int c = 0; c < g->numChunks && c < MAX_CHUNKS; ++c) {
+    MlirValue q = flyBuildArith(&g->b, "addi", g->tid, idx(g, 256 * c));
+    MlirValue row = flyBuildArith(&g->b, "divui", q, idx(g, perRow));
+    MlirValue col = flyBuildArith(&g->b, "remui", q, idx(g, perRow));
+    g->chunk[c] = tuple2(g, row, flyBuildArith(&g->b, "muli", col, idx(g, 16 / g->d->elemBytes)));
+  }
+}
+
+/* The sync copy's first half (seed §4.1): this thread's chunks of A's
+ * k-tile kt into registers, issued before the MFMAs they overlap. */
+static void loadA(Gen *g, MlirValue kt, MlirValue *regs) {
+  MlirValue tile = tileA(g, kt);
+  MlirType vt = flyBuilderType(&g->b, FMT("vector<%dx%s>", 16 / g->d->elemBytes, g->d->elem));
+  for (int c = 0; c < g->numChunks; ++c) {
+    MlirValue ops[2] = {tile, g->chunk[c]};
+    regs[c] = fly(g, "load", 2, ops, vt, NULL);
+  }
+}
+
+/* Its second half: the registers into LDS stage `stage`, swizzled. */
+static void storeA(Gen *g, const MlirValue *regs, int stage) {
+  for (int c = 0; c < g->numChunks; ++c) {
+    MlirValue ops[3] = {regs[c], g->smem[stage], g->chunk[c]};
+    flyVoid(g, "store", 3, ops, NULL);
+  }
 }
 
 /* Waits for this thread's copies, then for everyone's (one barrier). */
@@ -230,14 +271,16 @@ static MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue acc) {
   return fly(g, "gemm", 6, ops, mlirValueGetType(acc), atomAttrs(g, true));
 }
 
-/* The main loop's body for iteration kt. Two stages: compute on one buffer
- * while the DMA fills the other (seed §2.3), one barrier per stage. One
- * stage: compute, barrier, refill, barrier. */
-static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc) {
+static void barrier(Gen *g) { flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0); }
+
+/* The main loop's body for iteration kt with the async copy. Two stages:
+ * compute on one buffer while the DMA fills the other (seed §2.3), one
+ * barrier per stage. One stage: compute, barrier, refill, barrier. */
+static MlirValue asyncBody(Gen *g, MlirValue kt, MlirValue acc) {
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
   if (g->c->stages == 1) {
     acc = gemmTile(g, 0, kt, acc);
-    flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0);
+    barrier(g);
     copyA(g, k1, 0);
     syncA(g);
     return acc;
@@ -249,6 +292,30 @@ static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc) {
   acc = gemmTile(g, 1, k1, acc);
   syncA(g);
   return acc;
+}
+
+/* The same with the sync copy (seed §4.4): the next tile's global loads
+ * are issued first, the MFMAs run while they are in flight, and the
+ * registers go to LDS after them. */
+static MlirValue syncBody(Gen *g, MlirValue kt, MlirValue acc) {
+  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1)), regs[MAX_CHUNKS];
+  loadA(g, k1, regs);
+  acc = gemmTile(g, 0, kt, acc);
+  if (g->c->stages == 1)
+    barrier(g);
+  storeA(g, regs, g->c->stages - 1);
+  barrier(g);
+  if (g->c->stages == 1)
+    return acc;
+  loadA(g, flyBuildArith(&g->b, "addi", kt, idx(g, 2)), regs);
+  acc = gemmTile(g, 1, k1, acc);
+  storeA(g, regs, 0);
+  barrier(g);
+  return acc;
+}
+
+static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc) {
+  return g->c->async ? asyncBody(g, kt, acc) : syncBody(g, kt, acc);
 }
 
 static MlirValue buildLoop(Gen *g, MlirValue acc0) {
@@ -288,12 +355,6 @@ static MlirValue scale(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirVa
 static MlirType vectorT(Gen *g, const char *elem) {
   return flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>",
                                    g->d->mRepeat * g->d->nRepeat * 4, elem));
-}
-
-static MlirValue tuple2(Gen *g, MlirValue x, MlirValue y) {
-  MlirValue crd[2] = {x, y};
-  return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
-             NULL);
 }
 
 /* One pass of the CShuffle read-out: lane i of the block takes eVec
@@ -391,8 +452,16 @@ static void buildBody(Gen *g, MlirBlock entry) {
   g->ga = rowsTensor(g, a, m, g->d->elem, g->c->k);
   g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);
-  copyA(g, idx(g, 0), 0);
-  syncA(g);
+  if (g->c->async) {
+    copyA(g, idx(g, 0), 0);
+    syncA(g);
+  } else {
+    MlirValue regs[MAX_CHUNKS];
+    buildChunks(g);
+    loadA(g, idx(g, 0), regs);
+    storeA(g, regs, 0);
+    barrier(g);
+  }
   int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
   bool ints = g->c->dtype == GEMM_INT8;
   MlirValue acc0 = flyBuildValue(
