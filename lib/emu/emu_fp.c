@@ -10,6 +10,7 @@
 #include "emu_fp.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 static float asFloat(uint32_t v) {
@@ -48,7 +49,7 @@ static float pow2f(int e) {
   return asFloat(1u << (e + 149));
 }
 
-float emuSmallToFloat(uint32_t bits, EmuSmallFmt fmt) {
+static float decodeSmall(uint32_t bits, EmuSmallFmt fmt) {
   const SmallDesc *d = &kDesc[fmt];
   int nb = 1 + d->ebits + d->mbits;
   bits &= (1u << nb) - 1;
@@ -66,6 +67,23 @@ float emuSmallToFloat(uint32_t bits, EmuSmallFmt fmt) {
   else /* denormal: m * 2^(1 - bias - mbits), exact */
     v = (float)m * pow2f(1 - d->bias - d->mbits);
   return sign ? -v : v;
+}
+
+/* Every format has at most 8 bits: decoding is a table lookup, built once
+ * (MFMA operand gathering decodes thousands of items per instruction). */
+enum { SMALL_FORMATS = EMU_BF8_E5M2_FNUZ + 1 };
+static float smallTable[SMALL_FORMATS][256];
+static pthread_once_t smallTableOnce = PTHREAD_ONCE_INIT;
+
+static void buildSmallTable(void) {
+  for (int f = 0; f < SMALL_FORMATS; ++f)
+    for (uint32_t v = 0; v < 256; ++v)
+      smallTable[f][v] = decodeSmall(v, (EmuSmallFmt)f);
+}
+
+float emuSmallToFloat(uint32_t bits, EmuSmallFmt fmt) {
+  pthread_once(&smallTableOnce, buildSmallTable);
+  return smallTable[fmt][bits & 255];
 }
 
 static uint32_t nanCode(const SmallDesc *d, uint32_t sign, int nb) {

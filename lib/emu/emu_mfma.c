@@ -279,15 +279,20 @@ static void writeD(EmuWave *w, const EmuInst *in, const MfmaDesc *d, unsigned it
 static inline void accumulateN(unsigned M, unsigned N, unsigned K, const double *a,
                                 const double *bk, unsigned k0, unsigned k1, unsigned b,
                                 double *out) {
-  for (size_t q = 0; q < (size_t)M * N; q++)
-    out[q] = 0;
-  for (unsigned k = k0; k < k1; k++) {
-    const double *brow = bk + ((size_t)b * K + k) * N;
-    for (unsigned i = 0; i < M; i++) {
-      double av = a[((size_t)b * M + i) * K + k], *o = out + (size_t)i * N;
-      for (unsigned j = 0; j < N; j++)
+  /* Row by row with the row's sums in a local array: with N a constant the
+   * compiler keeps them in registers across the k loop, instead of loading
+   * and storing every output once per k. The order per output is the same. */
+  for (unsigned i = 0; i < M; i++) {
+    double o[32] = {0};
+    const double *arow = a + ((size_t)b * M + i) * K;
+    for (unsigned k = k0; k < k1; k++) {
+      const double *brow = bk + ((size_t)b * K + k) * N;
+      double av = arow[k];
+      for (unsigned j = 0; j < N && j < 32; j++)
         o[j] += av * brow[j];
     }
+    for (unsigned j = 0; j < N && j < 32; j++)
+      out[(size_t)i * N + j] = o[j];
   }
 }
 
