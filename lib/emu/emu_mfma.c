@@ -201,13 +201,20 @@ static unsigned scaleByte(EmuWave *w, const EmuInst *in, int i, int l) {
 static void gatherF8f6f4(EmuWave *w, const EmuInst *in, const MfmaDesc *d, MfmaWork *wk) {
   unsigned fa = in->cbsz & 7, fb = in->blgp & 7, K = d->k, M = d->m;
   unsigned ba = itemBits(T_F8F6F4, fa), bb = itemBits(T_F8F6F4, fb);
+  /* 8- and 4-bit items never straddle a register: read them from the
+   * operand's register rows, resolved once; 6-bit ones go bit by bit. */
+  const uint32_t *ra[8], *rb[8];
+  for (unsigned r = 0; r < 8; r++) {
+    ra[r] = emuVReg(w, (in->va & 256) | ((in->va + r) & 255));
+    rb[r] = emuVReg(w, (in->vb & 256) | ((in->vb + r) & 255));
+  }
   for (int l = 0; l < 64; l++) {
     unsigned row = (unsigned)l % M, g = (unsigned)l / M;
     for (unsigned t = 0; t < 32; t++) {
-      wk->a[row * K + f8f6f4K(d, ba, g, t)] =
-          emuSmallToFloat((uint32_t)itemBitsAt(w, in->va, l, t, ba), (EmuSmallFmt)fa);
-      wk->bk[f8f6f4K(d, bb, g, t) * M + row] =
-          emuSmallToFloat((uint32_t)itemBitsAt(w, in->vb, l, t, bb), (EmuSmallFmt)fb);
+      uint64_t av = ba == 6 ? itemBitsAt(w, in->va, l, t, ba) : itemFromRows(ra, l, t, ba);
+      uint64_t bv = bb == 6 ? itemBitsAt(w, in->vb, l, t, bb) : itemFromRows(rb, l, t, bb);
+      wk->a[row * K + f8f6f4K(d, ba, g, t)] = emuSmallToFloat((uint32_t)av, (EmuSmallFmt)fa);
+      wk->bk[f8f6f4K(d, bb, g, t) * M + row] = emuSmallToFloat((uint32_t)bv, (EmuSmallFmt)fb);
     }
     if (wk->sa) { /* lane l owns the scale of row l%M, k-block l/M */
       wk->sa[row * (K / 32) + g] = ldexp(1.0, (int)scaleByte(w, in, 0, l) - 127);
