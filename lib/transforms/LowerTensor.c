@@ -169,6 +169,16 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
                   "per mode, and a result layout of the tile's shape with the parent's strides");
     return false;
   }
+  /* Static extents must be whole tiles; a dynamic one (M) may end in a
+   * ragged tile, whose out-of-range part a buffer tensor reads as 0. */
+  for (int i = 0; i < shape.n; ++i)
+    if (shape.v[i].isConst && (tshape.v[i].c <= 0 || shape.v[i].c % tshape.v[i].c)) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "the tile does not divide the tensor: mode %d has %lld elements, "
+               "not a multiple of %lld", i, (long long)shape.v[i].c, (long long)tshape.v[i].c);
+      tnFail(b, op, msg);
+      return false;
+    }
   Lin acc = {0, parent->origin};
   for (int i = 0; i < shape.n; ++i)
     lwLinAdd(b, &acc, lwMul(b, crd.v[i], lwKonst(tshape.v[i].c * stride.v[i].c)));

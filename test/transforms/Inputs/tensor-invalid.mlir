@@ -44,3 +44,11 @@ func.func @packed(%m: memref<64xf4E2M1FN>) {
   %t = "fly.make_tensor"(%m, %l) : (memref<64xf4E2M1FN>, !fly.layout<"64:1">) -> !fly.tensor<"f4E2M1FN global 64:1">
   return
 }
+func.func @tile_not_dividing(%g: memref<65536xi8>, %i: index) {
+  %l = "fly.static"() : () -> !fly.layout<"(256,256):(256,1)">
+  %t = "fly.make_tensor"(%g, %l) : (memref<65536xi8>, !fly.layout<"(256,256):(256,1)">) -> !fly.tensor<"i8 global (256,256):(256,1)">
+  %c = "fly.make_int_tuple"(%i, %i) : (index, index) -> !fly.int_tuple<"(?,?)">
+  // expected-error@+1 {{the tile does not divide the tensor: mode 1 has 256 elements, not a multiple of 96}}
+  %x = "fly.local_tile"(%t, %c) {tile = "(64,96)"} : (!fly.tensor<"i8 global (256,256):(256,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,96):(256,1)">
+  return
+}
