@@ -124,6 +124,27 @@ void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out);
 bool flyPreshuffleB(const void *src, void *dst, size_t n, size_t k, size_t elemBytes,
                     FlyStrBuf *err);
 
+/// The 8-bit element types of the GEMMs' per-token quantization.
+typedef enum FlyQuantType {
+  FLY_QUANT_FP8_E4M3FN,   /* OCP fp8 (gfx950): largest value 448 */
+  FLY_QUANT_FP8_E4M3FNUZ, /* FNUZ fp8 (gfx942): largest value 240 */
+  FLY_QUANT_INT8,         /* signed, symmetric: largest value 127 */
+} FlyQuantType;
+
+/// The largest magnitude of `type` (448, 240 or 127).
+float flyQuantMax(FlyQuantType type);
+
+/// Quantizes each row of `src` (rows x cols f32, row-major) with its own
+/// scale, as the 8-bit GEMMs' per-token scales expect (gemm-optimization
+/// §7.1: scale_a per row of A, scale_b per row n of B[N,K]):
+/// scales[r] = amax(row r) / flyQuantMax(type) (1 for an all-zero row) and
+/// dst[r][c] = src[r][c] / scales[r] rounded to nearest even in `type`, so
+/// src[r][c] ~ value(dst[r][c]) * scales[r] and each row's largest element
+/// maps to ±max. `dst` holds rows x cols bytes, `scales` rows floats.
+/// False with `err` (and nothing promised in dst) if a value is not finite.
+bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantType type,
+                         uint8_t *dst, float *scales, FlyStrBuf *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,75 @@
+/*===- quantize.c - Per-token quantization for the 8-bit GEMMs ---------------===*
+ *
+ * Row r of a matrix becomes 8-bit values q with one f32 scale s_r such that
+ * x ~ q * s_r: the per-token scheme of the fp8/int8 GEMMs, whose epilogue
+ * multiplies each accumulator by scale_a[m] * scale_b[n]. Values are scaled
+ * into [-max, max] first, so encoding never overflows.
+ *===----------------------------------------------------------------------===*/
+#include <math.h>
+#include <stdint.h>
+
+#include "flyc/runtime.h"
+
+float flyQuantMax(FlyQuantType type) {
+  switch (type) {
+  case FLY_QUANT_FP8_E4M3FN: return 448.0f;
+  case FLY_QUANT_FP8_E4M3FNUZ: return 240.0f;
+  default: return 127.0f;
+  }
+}
+
+/* e4m3 code of v, |v| <= max, rounded to nearest even: 3 mantissa bits in
+ * v's binade, the subnormal quantum below the smallest normal. `bias` is 7
+ * (OCP) or 8 (FNUZ, which has no -0: zero is always 0x00). */
+static uint8_t encodeE4m3(float v, int bias) {
+  double a = fabs((double)v);
+  int e;
+  frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
+  int exp = e - 1 < 1 - bias ? 1 - bias : e - 1;
+  double q = nearbyint(ldexp(a, 3 - exp)); /* in quanta of 2^(exp-3) */
+  if (q == 0)
+    return 0;
+  if (q >= 16) /* rounded up into the next binade */
+    q /= 2, ++exp;
+  uint8_t sign = signbit(v) ? 0x80 : 0;
+  if (q < 8) /* subnormal: exponent field 0 */
+    return sign | (uint8_t)q;
+  return sign | (uint8_t)((exp + bias) << 3 | ((int)q - 8));
+}
+
+static uint8_t encode(float v, FlyQuantType type) {
+  switch (type) {
+  case FLY_QUANT_FP8_E4M3FN: return encodeE4m3(v, 7);
+  case FLY_QUANT_FP8_E4M3FNUZ: return encodeE4m3(v, 8);
+  default: return (uint8_t)(int8_t)nearbyintf(v);
+  }
+}
+
+/* The row's largest magnitude; false at a value that is not finite. */
+static bool rowMax(const float *row, size_t cols, float *amax) {
+  *amax = 0;
+  for (size_t c = 0; c < cols; ++c) {
+    if (!isfinite(row[c]))
+      return false;
+    *amax = fmaxf(*amax, fabsf(row[c]));
+  }
+  return true;
+}
+
+bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantType type,
+                         uint8_t *dst, float *scales, FlyStrBuf *err) {
+  float max = flyQuantMax(type);
+  for (size_t r = 0; r < rows; ++r) {
+    const float *row = src + r * cols;
+    float amax;
+    if (!rowMax(row, cols, &amax)) {
+      flyStrBufAppendF(err, "cannot quantize row %zu: it holds a value that is not finite", r);
+      return false;
+    }
+    float s = amax > 0 ? amax / max : 1.0f;
+    scales[r] = s;
+    for (size_t c = 0; c < cols; ++c) /* clamp: x / s may round just past max */
+      dst[r * cols + c] = encode(fmaxf(-max, fminf(max, row[c] / s)), type);
+  }
+  return true;
+}
