@@ -298,6 +298,25 @@ static MlirValue concat(Builder *b, MlirValue x, MlirValue y) {
   return shuffle(b, x, y, mask, nx + ny);
 }
 
+/* [x..., y...] for vectors of any length up to 4 * MAX_VALUES in all. */
+static MlirValue concatWide(Builder *b, MlirValue x, MlirValue y) {
+  int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(x), 0) +
+              mlirShapedTypeGetDimSize(mlirValueGetType(y), 0);
+  int64_t mask[4 * MAX_VALUES];
+  for (int64_t i = 0; i < n && i < 4 * MAX_VALUES; ++i)
+    mask[i] = i;
+  return shuffle(b, x, y, mask, n);
+}
+
+/* The concatenation of n equal-length parts, as a balanced tree (log-depth
+ * shuffles of growing width). Consumes parts[]. */
+static MlirValue join(Builder *b, MlirValue *parts, int64_t n) {
+  for (int64_t width = 1; width < n; width *= 2)
+    for (int64_t i = 0; i + width < n; i += 2 * width)
+      parts[i] = concatWide(b, parts[i], parts[i + width]);
+  return parts[0];
+}
+
 /* Loads the lane's fragment of the atom operand whose tile starts at
  * (orow, ocol) of tensor t. */
 static bool loadFragment(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
@@ -454,6 +473,12 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
     tnFail(b, op, "the A and B origins must be (row, column) int tuples");
     return false;
   }
+  /* The accumulators are split into atoms once, chained through the K
+   * steps, and joined once: far fewer shuffles than updating the whole
+   * vector after every MFMA, which LLVM would have to take apart again. */
+  MlirValue parts[64];
+  for (int64_t q = 0; q < mr * nr; ++q)
+    parts[q] = slice(b, acc, q * cl, cl);
   for (int64_t k = 0; k < ks / kp; ++k) {
     MlirValue af[64], bf[64];
     for (int64_t i = 0; i < mr; ++i)
@@ -467,14 +492,12 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
     for (int64_t p = 0; p < kp; ++p)
       for (int64_t i = 0; i < mr; ++i)
         for (int64_t j = 0; j < nr; ++j) {
-          int64_t off = (i * nr + j) * cl;
           MlirValue a = kp > 1 ? slice(b, af[i], p * kl, kl) : af[i];
           MlirValue bv = kp > 1 ? slice(b, bf[j], p * kl, kl) : bf[j];
-          MlirValue d = mma(b, op, a, bv, slice(b, acc, off, cl));
-          acc = insert(b, acc, d, off);
+          parts[i * nr + j] = mma(b, op, a, bv, parts[i * nr + j]);
         }
   }
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), acc);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), join(b, parts, mr * nr));
   return true;
 }
 
