@@ -1,10 +1,11 @@
 // The C functions of dialect-bindings/: building and inspecting fly types
-// and ops from C.
+// and ops from C, and the builder API.
 // RUN: %testbin/dialect-capi | FileCheck %s
 
 #include <stdio.h>
 #include <string.h>
 
+#include "flyc/builder.h"
 #include "flyc/dialect.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -83,6 +84,39 @@ static void testOps(MlirContext ctx) {
   mlirModuleDestroy(m);
 }
 
+// CHECK-LABEL: @testBuilder
+// CHECK: %c4 = arith.constant 4 : index
+// CHECK: %0 = "fly.static"() : () -> !fly.layout<"(4,8):(1,4)">
+// CHECK: %1 = "fly.size"(%0) : (!fly.layout<"(4,8):(1,4)">) -> index
+// CHECK: %2 = arith.addi %1, %c4 : index
+// CHECK: "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+static void testBuilder(MlirContext ctx) {
+  printf("@testBuilder\n");
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  MlirModule m = mlirModuleCreateEmpty(loc);
+  FlyBuilder b = flyBuilderAtEnd(mlirModuleGetBody(m), loc);
+  MlirValue four = flyBuildConstantIndex(&b, 4);
+  MlirValue l = flyBuildStatic(&b, FLY_TYPE_LAYOUT, "(4,8):(1,4)");
+  MlirValue n = flyBuildValue(&b, "fly.size", 1, &l, flyBuilderType(&b, "index"), NULL);
+  flyBuildArith(&b, "addi", n, four);
+  EXPECT(!mlirOperationIsNull(flyBuildOp(&b, "fly.waitcnt", 0, NULL, 0, NULL,
+                                         "{vmcnt = 0 : i32}", 0)));
+  EXPECT(!flyBuilderFailed(&b) && mlirOperationVerify(mlirModuleGetOperation(m)));
+  mlirOperationPrint(mlirModuleGetOperation(m), printToStdout, NULL);
+  printf("\n");
+  /* Failures are sticky: after a bad type nothing more is built. */
+  EXPECT(mlirTypeIsNull(flyBuilderType(&b, "vector<4xnotatype>")) && flyBuilderFailed(&b));
+  EXPECT(mlirValueIsNull(flyBuildConstantIndex(&b, 1)));
+  FlyBuilder c = flyBuilderAtEnd(mlirModuleGetBody(m), loc);
+  MlirValue none = {NULL};
+  EXPECT(mlirValueIsNull(flyBuildArith(&c, "addi", none, four)) && flyBuilderFailed(&c));
+  FlyBuilder d = flyBuilderAtEnd(mlirModuleGetBody(m), loc);
+  EXPECT(mlirOperationIsNull(flyBuildOp(&d, "nodialect", 0, NULL, 0, NULL, NULL, 0)));
+  FlyBuilder e = flyBuilderAtEnd(mlirModuleGetBody(m), loc);
+  EXPECT(mlirOperationIsNull(flyBuildOp(&e, "arith.constant", 0, NULL, 0, NULL, "[1]", 0)));
+  mlirModuleDestroy(m);
+}
+
 // CHECK-LABEL: @done
 // CHECK-NOT: FAILED
 // CHECK: failures: 0
@@ -96,6 +130,7 @@ int main(void) {
   testTypes(ctx);
   testEscapes(ctx);
   testOps(ctx);
+  testBuilder(ctx);
   mlirContextDestroy(ctx);
   printf("@done\nfailures: %d\n", failures);
   return failures != 0;
