@@ -62,19 +62,26 @@ static bool allPresent(FlyBuilder *b, const char *name, intptr_t nOps, const Mli
   return true;
 }
 
-static bool addAttrs(FlyBuilder *b, MlirOperationState *st, const char *attrDict) {
+/* The attribute dictionary `attrDict` parsed (a null attribute for none);
+ * false when it is not a dictionary. Checked before any state is built, so
+ * a failure leaves nothing half-made. */
+static bool parseAttrs(FlyBuilder *b, const char *attrDict, MlirAttribute *out) {
+  *out = (MlirAttribute){NULL};
   if (!attrDict)
     return true;
-  MlirAttribute d = flyBuilderAttr(b, attrDict);
+  *out = flyBuilderAttr(b, attrDict);
   if (b->failed)
     return false;
-  if (!mlirAttributeIsADictionary(d))
+  if (!mlirAttributeIsADictionary(*out))
     return fail(b, "not a dictionary attribute:", attrDict), false;
-  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(d); ++i) {
+  return true;
+}
+
+static void addAttrs(MlirOperationState *st, MlirAttribute d) {
+  for (intptr_t i = 0; !mlirAttributeIsNull(d) && i < mlirDictionaryAttrGetNumElements(d); ++i) {
     MlirNamedAttribute na = mlirDictionaryAttrGetElement(d, i);
     mlirOperationStateAddAttributes(st, 1, &na);
   }
-  return true;
 }
 
 /* A context registers its dialects lazily; creating an op (unlike parsing
@@ -91,17 +98,17 @@ static bool loadDialectOf(FlyBuilder *b, const char *name) {
 MlirOperation flyBuildOp(FlyBuilder *b, const char *name, intptr_t numOperands,
                          const MlirValue *operands, intptr_t numResults,
                          const MlirType *results, const char *attrDict, intptr_t regions) {
+  MlirAttribute attrs;
   if (b->failed || !allPresent(b, name, numOperands, operands, numResults, results) ||
-      !loadDialectOf(b, name))
+      !loadDialectOf(b, name) || !parseAttrs(b, attrDict, &attrs))
     return (MlirOperation){NULL};
+  if (regions > 4)
+    return fail(b, "too many regions for", name), (MlirOperation){NULL};
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
   mlirOperationStateAddOperands(&st, numOperands, operands);
   mlirOperationStateAddResults(&st, numResults, results);
-  if (!addAttrs(b, &st, attrDict))
-    return (MlirOperation){NULL};
+  addAttrs(&st, attrs);
   MlirRegion owned[4];
-  if (regions > 4)
-    return fail(b, "too many regions for", name), (MlirOperation){NULL};
   for (intptr_t i = 0; i < regions; ++i)
     owned[i] = mlirRegionCreate();
   mlirOperationStateAddOwnedRegions(&st, regions, owned);
