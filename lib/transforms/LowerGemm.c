@@ -271,23 +271,6 @@ static MlirValue slice(Builder *b, MlirValue acc, int64_t offset, int64_t len) {
   return shuffle(b, acc, acc, mask, len);
 }
 
-/* acc with [offset, offset+len(part)) replaced by part. */
-static MlirValue insert(Builder *b, MlirValue acc, MlirValue part, int64_t offset) {
-  int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(acc), 0);
-  int64_t len = mlirShapedTypeGetDimSize(mlirValueGetType(part), 0);
-  int64_t mask[4 * MAX_VALUES];
-  if (n > 4 * MAX_VALUES)
-    return (MlirValue){NULL};
-  /* Widen part to acc's length first: shufflevector needs equal operand types. */
-  int64_t wide[4 * MAX_VALUES];
-  for (int64_t i = 0; i < n; ++i)
-    wide[i] = i < len ? i : len - 1;
-  MlirValue w = shuffle(b, part, part, wide, n);
-  for (int64_t i = 0; i < n; ++i)
-    mask[i] = i >= offset && i < offset + len ? n + (i - offset) : i;
-  return shuffle(b, acc, w, mask, n);
-}
-
 /* [x..., y...] */
 static MlirValue concat(Builder *b, MlirValue x, MlirValue y) {
   int64_t nx = mlirShapedTypeGetDimSize(mlirValueGetType(x), 0);
@@ -600,9 +583,12 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
     return false;
   Val lr, lc;
   laneCoord(b, &uc, lane, &lr, &lc);
+  /* Each run is scaled on its own and the runs, in order, joined once. */
+  MlirValue parts[4 * MAX_VALUES];
+  int64_t n = 0;
   for (int64_t i = 0; i < mr; ++i)
     for (int64_t j = 0; j < nr; ++j)
-      for (int p = 0; p < np; ++p) {
+      for (int p = 0; p < np && n < 4 * MAX_VALUES; ++p) {
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         MlirValue rs, cs;
@@ -612,8 +598,8 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
         MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);
         int64_t off = (i * nr + j) * uc.atom->cLen + pieces[p].v0;
         MlirValue part = slice(b, acc, off, pieces[p].len);
-        acc = insert(b, acc, mulf(b, mulf(b, part, rs), colv), off);
+        parts[n++] = mulf(b, mulf(b, part, rs), colv);
       }
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), acc);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), join(b, parts, n));
   return true;
 }
