@@ -318,6 +318,25 @@ static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc) {
   return g->c->async ? asyncBody(g, kt, acc) : syncBody(g, kt, acc);
 }
 
+/* Appends a block with n arguments to region 0 of `op` and moves the
+ * builder into it; `saved` is where leaveRegion returns to. */
+static MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirType *types,
+                             FlyBuilder *saved) {
+  MlirLocation locs[8];
+  for (intptr_t i = 0; i < n && i < 8; ++i)
+    locs[i] = g->b.loc;
+  MlirBlock block = mlirBlockCreate(n < 8 ? n : 8, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, 0), block);
+  *saved = g->b;
+  g->b = flyBuilderAtEnd(block, saved->loc);
+  return block;
+}
+
+static void leaveRegion(Gen *g, FlyBuilder saved) {
+  saved.failed = saved.failed || g->b.failed;
+  g->b = saved;
+}
+
 static MlirValue buildLoop(Gen *g, MlirValue acc0) {
   MlirValue ops[4] = {idx(g, 0), idx(g, g->c->k / g->c->tileK), idx(g, g->c->stages), acc0};
   MlirType vt = mlirValueGetType(acc0);
@@ -325,15 +344,11 @@ static MlirValue buildLoop(Gen *g, MlirValue acc0) {
   if (mlirOperationIsNull(loop))
     return (MlirValue){NULL};
   MlirType argTypes[2] = {mlirIndexTypeGet(g->b.ctx), vt};
-  MlirLocation locs[2] = {g->b.loc, g->b.loc};
-  MlirBlock body = mlirBlockCreate(2, argTypes, locs);
-  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(loop, 0), body);
-  FlyBuilder outer = g->b;
-  g->b = flyBuilderAtEnd(body, outer.loc);
+  FlyBuilder outer;
+  MlirBlock body = enterRegion(g, loop, 2, argTypes, &outer);
   MlirValue acc = loopBody(g, mlirBlockGetArgument(body, 0), mlirBlockGetArgument(body, 1));
   flyBuildOp(&g->b, "scf.yield", 1, &acc, 0, NULL, NULL, 0);
-  outer.failed = g->b.failed;
-  g->b = outer;
+  leaveRegion(g, outer);
   return mlirOperationGetResult(loop, 0);
 }
 
@@ -392,15 +407,11 @@ static void cShuffleStore(Gen *g, MlirValue r, MlirValue gc) {
   if (mlirOperationIsNull(loop))
     return;
   MlirType it = mlirIndexTypeGet(g->b.ctx);
-  MlirLocation loc = g->b.loc;
-  MlirBlock body = mlirBlockCreate(1, &it, &loc);
-  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(loop, 0), body);
-  FlyBuilder outer = g->b;
-  g->b = flyBuilderAtEnd(body, loc);
+  FlyBuilder outer;
+  MlirBlock body = enterRegion(g, loop, 1, &it, &outer);
   cShufflePass(g, mlirBlockGetArgument(body, 0), tile);
   flyBuildOp(&g->b, "scf.yield", 0, NULL, 0, NULL, NULL, 0);
-  outer.failed = g->b.failed;
-  g->b = outer;
+  leaveRegion(g, outer);
 }
 
 /* Direct store (seed §7.1): int8 sums become f32, 8-bit types take their
@@ -500,16 +511,9 @@ static MlirOperation buildFunc(Gen *g) {
   flyFree(attrs);
   if (mlirOperationIsNull(f))
     return f;
-  MlirLocation locs[6];
-  for (int i = 0; i < n; ++i)
-    locs[i] = g->b.loc;
-  MlirBlock entry = mlirBlockCreate(n, types, locs);
-  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
-  FlyBuilder outer = g->b;
-  g->b = flyBuilderAtEnd(entry, outer.loc);
-  buildBody(g, entry);
-  outer.failed = g->b.failed;
-  g->b = outer;
+  FlyBuilder outer;
+  buildBody(g, enterRegion(g, f, n, types, &outer));
+  leaveRegion(g, outer);
   return f;
 }
 
@@ -523,10 +527,10 @@ MlirModule gemmKernelBuild(MlirContext ctx, const GemmConfig *c, const GemmDeriv
   MlirOperation gm = flyBuildOp(&g.b, "gpu.module", 0, NULL, 0, NULL,
                                 "{sym_name = \"kernels\"}", 1);
   if (!mlirOperationIsNull(gm)) {
-    MlirBlock body = mlirBlockCreate(0, NULL, NULL);
-    mlirRegionAppendOwnedBlock(mlirOperationGetRegion(gm, 0), body);
-    g.b = flyBuilderAtEnd(body, loc);
+    FlyBuilder outer;
+    enterRegion(&g, gm, 0, NULL, &outer);
     buildFunc(&g);
+    leaveRegion(&g, outer);
   }
   if (g.b.failed || !mlirOperationVerify(top)) {
     mlirModuleDestroy(mod);
