@@ -2,6 +2,7 @@
 #include "tooldiag.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <string.h>
 
 static void appendToBuf(MlirStringRef s, void *userData) {
@@ -45,14 +46,24 @@ static bool fileLoc(MlirLocation loc, FlyToolDiag *d) {
   return false;
 }
 
+/* Prints `d` as one line: its message's first line only. The rest of a
+ * multi-line message (a caret diagram, LLVM's verifier output, an operation
+ * dump) is detail, printed below it only in verbose mode. A location at line
+ * 0 (an implicit module) names just the file. */
 static void printOne(FlyToolDiags *diags, const FlyToolDiag *d) {
   if (!diags->stream)
     return;
-  if (d->file)
-    fprintf(diags->stream, "%s:%u:%u: %s: %s\n", d->file, d->line, d->col,
-            severityName(d->severity), d->message);
+  const char *nl = strchr(d->message, '\n');
+  int head = nl ? (int)(nl - d->message) : (int)strlen(d->message);
+  if (d->file && d->line)
+    fprintf(diags->stream, "%s:%u:%u: ", d->file, d->line, d->col);
+  else if (d->file)
+    fprintf(diags->stream, "%s: ", d->file);
   else
-    fprintf(diags->stream, "%s: %s: %s\n", diags->tool, severityName(d->severity), d->message);
+    fprintf(diags->stream, "%s: ", diags->tool);
+  fprintf(diags->stream, "%s: %.*s\n", severityName(d->severity), head, d->message);
+  if (diags->verbose && nl && nl[1])
+    fprintf(diags->stream, "%s%s", nl + 1, nl[strlen(nl) - 1] == '\n' ? "" : "\n");
 }
 
 static void capture(FlyToolDiags *diags, FlyToolDiag *d) {
@@ -68,7 +79,7 @@ static void capture(FlyToolDiags *diags, FlyToolDiag *d) {
   *d = (FlyToolDiag){0};
 }
 
-static void handleOne(FlyToolDiags *diags, MlirDiagnostic diag) {
+static void handleOne(FlyToolDiags *diags, MlirDiagnostic diag, bool isNote) {
   FlyToolDiag d = {.severity = mlirDiagnosticGetSeverity(diag)};
   fileLoc(mlirDiagnosticGetLocation(diag), &d);
   FlyStrBuf msg = {0};
@@ -78,17 +89,20 @@ static void handleOne(FlyToolDiags *diags, MlirDiagnostic diag) {
     d.message = flyStrdup("out of memory");
   if (d.severity == MlirDiagnosticError)
     ++diags->numErrors;
-  printOne(diags, &d);
+  /* Notes (MLIR's "see current operation" dump of a whole function, a
+   * previous definition) are detail: shown in verbose mode, always captured. */
+  if (!isNote || diags->verbose)
+    printOne(diags, &d);
   if (diags->capture)
     capture(diags, &d);
   flyFree(d.file);
   flyFree(d.message);
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diag); ++i)
-    handleOne(diags, mlirDiagnosticGetNote(diag, i));
+    handleOne(diags, mlirDiagnosticGetNote(diag, i), true);
 }
 
 static MlirLogicalResult handler(MlirDiagnostic diag, void *userData) {
-  handleOne(userData, diag);
+  handleOne(userData, diag, false);
   return mlirLogicalResultSuccess();
 }
 
@@ -107,11 +121,16 @@ void flyToolDiagsDestroy(FlyToolDiags *diags) {
 }
 
 void flyToolError(FlyToolDiags *diags, const char *fmt, ...) {
+  FlyStrBuf msg = {0};
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "%s: error: ", diags->tool);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  flyStrBufAppendV(&msg, fmt, ap);
   va_end(ap);
+  FlyToolDiag d = {.severity = MlirDiagnosticError,
+                   .message = msg.data ? msg.data : (char *)"out of memory"};
+  FlyToolDiags out = *diags;
+  out.stream = stderr; /* tool errors print even while capturing */
+  printOne(&out, &d);
+  flyStrBufDestroy(&msg);
   ++diags->numErrors;
 }

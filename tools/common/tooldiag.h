@@ -1,9 +1,12 @@
 /*===- tooldiag.h - How flyc's tools show diagnostics -------------------===*
  *
  * Tools (never the library) decide how diagnostics look: one line each,
- * `file:line:col: error: message` in the style of compilers, with notes on
- * following lines. A tool may instead capture them, as fly-opt does to check
- * expected-diagnostic annotations.
+ * `file:line:col: error: message` in the style of compilers (`tool: error:`
+ * without a location). Only a message's first line is printed, and notes
+ * are not: the rest (a caret diagram, LLVM's verifier output, MLIR's dump
+ * of the current operation) is printed below it in verbose mode. A tool may
+ * instead capture them, as fly-opt does to check expected-diagnostic
+ * annotations.
  *===----------------------------------------------------------------------===*/
 #ifndef FLYC_TOOLDIAG_H
 #define FLYC_TOOLDIAG_H
@@ -30,6 +33,7 @@ typedef struct FlyToolDiags {
   FlyToolDiag *captured; /* all diagnostics, when `capture` is set */
   size_t numCaptured, capCaptured;
   int capture;
+  int verbose;       /* also print messages' further lines and notes */
 } FlyToolDiags;
 
 /// Attaches the handler to `ctx`; `diags` must outlive the context's use.

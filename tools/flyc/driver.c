@@ -209,7 +209,8 @@ static int run(Job *job) {
 }
 
 int flycCompile(const FlycOptions *options) {
-  Job job = {.o = options, .diags = {.tool = "flyc", .stream = stderr}};
+  Job job = {.o = options,
+             .diags = {.tool = "flyc", .stream = stderr, .verbose = options->verbose}};
   int rc = run(&job);
   if (!mlirModuleIsNull(job.module))
     mlirModuleDestroy(job.module);

@@ -8,7 +8,7 @@
 typedef struct FlycOptions {
   const char *input, *output, *chipName, *emitName, *dumpDir;
   int optLevel;
-  bool stats, printPipeline, help, version;
+  bool stats, printPipeline, help, version, verbose;
 } FlycOptions;
 
 /// Runs one compilation; returns the exit status (0, 1 or 2).

@@ -33,6 +33,8 @@ static void printUsage(FILE *to) {
         "                        main loop's instruction mix and MFMA share\n"
         "  --print-pipeline      print the pass pipeline (replayable with fly-opt) and exit\n"
         "  --dump-after-each DIR write the IR after every pass below DIR\n"
+        "  -v, --verbose         with each error, print its details: notes, the operation\n"
+        "                        MLIR reports, LLVM's own output\n"
         "  --help                show this help\n"
         "  --version             show the version\n",
         to);
@@ -69,6 +71,8 @@ static int parseArgs(int argc, char **argv, FlycOptions *o) {
       o->stats = true;
     } else if (!strcmp(a, "--print-pipeline")) {
       o->printPipeline = true;
+    } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+      o->verbose = true;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "flyc: error: unknown option '%s' (see flyc --help)\n", a);
       return 2;
