@@ -61,6 +61,13 @@ FlyPipelineStage flyPipelineGetStage(const FlyPipeline *pipeline, size_t i);
 /// `lastStage` = FLY_STAGE_FLY only the fly stage is printed.
 void flyPipelinePrint(const FlyPipeline *pipeline, FlyPipelineStage lastStage, FlyStrBuf *out);
 
+/// Checks, without running anything, that every entry names a flyc pass or
+/// an upstream pass or nested pipeline with valid options. Each refused entry
+/// is one error diagnostic on `ctx` at an unknown location (the pipeline is
+/// not part of the input): `invalid pipeline entry 'E': WHY`, with upstream's
+/// own text (a caret diagram) on the message's following lines.
+MlirLogicalResult flyPipelineCheck(const FlyPipeline *pipeline, MlirContext ctx);
+
 /// Runs the entries of stages `firstStage` to `lastStage` on `module`. When
 /// `dumpDir` is non-NULL the IR after each pass is written below it (one
 /// file per pass, in MLIR's tree layout). Fails after emitting diagnostics

@@ -1,6 +1,8 @@
 /*===- pipeline.c - The pass pipeline as data -------------------------------===*/
+#include <stdlib.h>
 #include <string.h>
 
+#include "capture.h"
 #include "flyc/target.h"
 #include "flyc/transforms.h"
 #include "mlir-c/Diagnostics.h"
@@ -168,15 +170,60 @@ static void appendToBuf(MlirStringRef s, void *userData) {
   flyStrBufAppendN(userData, s.data, s.length);
 }
 
-static void emitModuleError(MlirModule module, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)), msg);
+/* MLIR's pipeline parser reports `MLIR Textual PassPipeline Parser:1:C:
+ * error: WHY` followed by the entry and a caret under column C. */
+static bool parsePipelineParserError(const char *text, unsigned *col, const char **why) {
+  static const char prefix[] = "MLIR Textual PassPipeline Parser:1:";
+  if (strncmp(text, prefix, sizeof prefix - 1))
+    return false;
+  char *end;
+  unsigned long c = strtoul(text + sizeof prefix - 1, &end, 10);
+  if (strncmp(end, ": error: ", 9))
+    return false;
+  *col = (unsigned)c;
+  *why = end + 9;
+  return true;
 }
 
-/* Adds one entry to `pm`: a flyc pass by name, or an upstream element. */
-static MlirLogicalResult addToPassManager(MlirPassManager pm, const char *entry,
-                                          MlirModule module) {
+/* Builds the one-line reason an entry was refused from what the pass
+ * constructor or MLIR's parser said (`err`) and what LLVM's option parser
+ * printed (`printed`); the full upstream text follows on later lines. */
+static void describeEntryError(const char *entry, const char *err, const char *printed,
+                               FlyStrBuf *msg) {
+  unsigned col = 0;
+  const char *why = NULL;
+  flyStrBufAppendF(msg, "invalid pipeline entry '%s'", entry);
+  if (parsePipelineParserError(err, &col, &why)) {
+    flyStrBufAppendF(msg, " at column %u: ", col);
+    flyCaptureFirstLine(why, msg);
+    const char *q = strchr(why, '\'');
+    const char *qe = q ? strchr(q + 1, '\'') : NULL;
+    if (qe && flyPassIsKnown((MlirStringRef){q + 1, (size_t)(qe - q - 1)}))
+      flyStrBufAppend(msg, " (flyc's own passes run only at the top level of the pipeline)");
+  } else {
+    static const char optParser[] = "<Pass-Options-Parser>: ";
+    FlyStrBuf first = {0};
+    flyCaptureFirstLine(*printed ? printed : err, &first);
+    const char *why1 = first.len ? first.data : "unknown pass";
+    if (!strncmp(why1, optParser, sizeof optParser - 1))
+      why1 += sizeof optParser - 1;
+    flyStrBufAppendF(msg, ": %s", why1);
+    flyStrBufDestroy(&first);
+  }
+  if (*printed || strchr(err, '\n')) {
+    if (*printed)
+      flyStrBufAppendF(msg, "\n%s", printed);
+    if (*err)
+      flyStrBufAppendF(msg, "\n%s", err);
+  }
+}
+
+/* Adds one entry to `pm`: a flyc pass by name, or an upstream element. A
+ * refused entry is one error at an unknown location: the pipeline is not
+ * part of the input, so no place in the input is to blame. */
+static MlirLogicalResult addToPassManager(MlirPassManager pm, const char *entry, MlirContext ctx) {
   MlirStringRef ref = mlirStringRefCreateFromCString(entry);
-  FlyStrBuf err = {0};
+  FlyStrBuf err = {0}, printed = {0};
   MlirLogicalResult r = mlirLogicalResultSuccess();
   if (flyPassIsKnown(ref)) {
     MlirPass pass = flyPassCreate(ref, &err);
@@ -185,17 +232,21 @@ static MlirLogicalResult addToPassManager(MlirPassManager pm, const char *entry,
     else
       mlirPassManagerAddOwnedPass(pm, pass);
   } else {
+    /* LLVM's option parser prints a bad option value itself. */
+    FlyCapture cap;
+    flyCaptureBegin(&cap);
     MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
     r = mlirOpPassManagerAddPipeline(opm, ref, appendToBuf, &err);
+    flyCaptureEnd(&cap, &printed);
   }
   if (mlirLogicalResultIsFailure(r)) {
     FlyStrBuf msg = {0};
-    flyStrBufAppendF(&msg, "invalid pipeline entry '%s': %s", entry,
-                     err.data ? err.data : "unknown pass");
-    emitModuleError(module, msg.data ? msg.data : "invalid pipeline entry");
+    describeEntryError(entry, err.data ? err.data : "", printed.data ? printed.data : "", &msg);
+    mlirEmitError(mlirLocationUnknownGet(ctx), msg.data ? msg.data : "invalid pipeline entry");
     flyStrBufDestroy(&msg);
   }
   flyStrBufDestroy(&err);
+  flyStrBufDestroy(&printed);
   return r;
 }
 
@@ -218,24 +269,44 @@ static void registerUpstreamPasses(void) {
   }
 }
 
-MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
-                                 FlyPipelineStage firstStage, FlyPipelineStage lastStage,
-                                 const char *dumpDir) {
+/* Adds the entries of stages `first` to `last` to a new pass manager; on
+ * failure it is destroyed and a null one returned. */
+static MlirPassManager buildPassManager(const FlyPipeline *pipeline, MlirContext ctx,
+                                        FlyPipelineStage first, FlyPipelineStage last) {
   registerUpstreamPasses();
-  MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
   MlirLogicalResult r = mlirLogicalResultSuccess();
-  for (size_t i = 0; i < pipeline->len && mlirLogicalResultIsSuccess(r); ++i) {
+  for (size_t i = 0; i < pipeline->len; ++i) {
     FlyPipelineStage stage = pipeline->entries[i].stage;
-    if (stage >= firstStage && stage <= lastStage)
-      r = addToPassManager(pm, pipeline->entries[i].text, module);
+    if (stage >= first && stage <= last &&
+        mlirLogicalResultIsFailure(addToPassManager(pm, pipeline->entries[i].text, ctx)))
+      r = mlirLogicalResultFailure();
   }
-  if (mlirLogicalResultIsSuccess(r)) {
-    if (dumpDir)
-      enableDumps(pm, dumpDir);
-    r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
-  }
+  if (mlirLogicalResultIsSuccess(r))
+    return pm;
+  mlirPassManagerDestroy(pm);
+  return (MlirPassManager){NULL};
+}
+
+MlirLogicalResult flyPipelineCheck(const FlyPipeline *pipeline, MlirContext ctx) {
+  MlirPassManager pm = buildPassManager(pipeline, ctx, FLY_STAGE_FLY, FLY_STAGE_LLVM);
+  if (!pm.ptr)
+    return mlirLogicalResultFailure();
+  mlirPassManagerDestroy(pm);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
+                                 FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                 const char *dumpDir) {
+  MlirPassManager pm =
+      buildPassManager(pipeline, mlirModuleGetContext(module), firstStage, lastStage);
+  if (!pm.ptr)
+    return mlirLogicalResultFailure();
+  if (dumpDir)
+    enableDumps(pm, dumpDir);
+  MlirLogicalResult r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   mlirPassManagerDestroy(pm);
   return r;
 }

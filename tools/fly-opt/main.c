@@ -21,7 +21,7 @@
 typedef struct Options {
   const char *input, *output, *pipeline, *pipelineFile;
   char *ownedPipeline; /* the contents of pipelineFile, when given */
-  bool verifyDiagnostics, listPasses, help;
+  bool verifyDiagnostics, listPasses, help, verbose;
 } Options;
 
 static void printUsage(FILE *to) {
@@ -34,7 +34,9 @@ static void printUsage(FILE *to) {
         "  -o FILE                output (default: standard output)\n"
         "  --verify-diagnostics   check `// expected-error@+N {{text}}` annotations in the\n"
         "                         input against the diagnostics instead of printing IR\n"
-        "  --list-passes          list flyc's own passes\n",
+        "  --list-passes          list flyc's own passes\n"
+        "  -v, --verbose          with each error, print its details (notes, the operation\n"
+        "                         MLIR reports, a pipeline parser's caret diagram)\n",
         to);
 }
 
@@ -47,6 +49,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->verifyDiagnostics = true;
     } else if (!strcmp(a, "--list-passes")) {
       o->listPasses = true;
+    } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+      o->verbose = true;
     } else if (!strcmp(a, "-o") || !strcmp(a, "--pipeline") || !strcmp(a, "--pipeline-file")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "fly-opt: error: option '%s' needs a value\n", a);
@@ -81,23 +85,15 @@ static MlirModule parse(MlirContext ctx, const char *input, const FlyStrBuf *tex
   return mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(input));
 }
 
-/* Parses and runs the pipeline; returns true when both succeed. */
-static bool process(const Options *o, MlirContext ctx, FlyToolDiags *diags, const FlyStrBuf *text,
-                    FlyStrBuf *out) {
+/* Parses the input and runs `pipeline` (NULL: none) on it; returns true
+ * when both succeed. */
+static bool process(const Options *o, MlirContext ctx, const FlyPipeline *pipeline,
+                    const FlyStrBuf *text, FlyStrBuf *out) {
   MlirModule module = parse(ctx, o->input, text);
   if (mlirModuleIsNull(module))
     return false;
-  bool ok = true;
-  if (o->pipeline) {
-    FlyStrBuf err = {0};
-    FlyPipeline *p = flyPipelineCreateParse(o->pipeline, &err);
-    if (!p)
-      flyToolError(diags, "%s", err.data ? err.data : "out of memory");
-    ok = p && mlirLogicalResultIsSuccess(
-                  flyPipelineRun(p, module, FLY_STAGE_FLY, FLY_STAGE_LLVM, NULL));
-    flyPipelineDestroy(p);
-    flyStrBufDestroy(&err);
-  }
+  bool ok = !pipeline || mlirLogicalResultIsSuccess(
+                             flyPipelineRun(pipeline, module, FLY_STAGE_FLY, FLY_STAGE_LLVM, NULL));
   if (ok) {
     mlirOperationPrint(mlirModuleGetOperation(module), appendToBuf, out);
     flyStrBufAppend(out, "\n");
@@ -131,30 +127,70 @@ static bool loadPipelineFile(Options *o, FlyToolDiags *diags) {
   return ok;
 }
 
+/* Reads and splits the pipeline text; returns 0, 1 (unreadable file) or 2
+ * (malformed text: a bad option value). */
+static int loadPipeline(Options *o, FlyToolDiags *diags, FlyPipeline **out) {
+  if (!loadPipelineFile(o, diags))
+    return 1;
+  if (!o->pipeline)
+    return 0;
+  FlyStrBuf err = {0};
+  *out = flyPipelineCreateParse(o->pipeline, &err);
+  if (!*out)
+    flyToolError(diags, "%s", err.data ? err.data : "out of memory");
+  flyStrBufDestroy(&err);
+  return *out ? 0 : 2;
+}
+
+/* Every entry must name a pass before any input is read. Its errors are
+ * about the command line, so they print even with --verify-diagnostics. */
+static bool checkPipeline(const FlyPipeline *pipeline, MlirContext ctx, FlyToolDiags *diags) {
+  if (!pipeline)
+    return true;
+  FlyToolDiags saved = *diags;
+  diags->stream = stderr;
+  diags->capture = 0;
+  bool ok = mlirLogicalResultIsSuccess(flyPipelineCheck(pipeline, ctx));
+  diags->stream = saved.stream;
+  diags->capture = saved.capture;
+  return ok;
+}
+
+static int writeOutput(const Options *o, FlyToolDiags *diags, const FlyStrBuf *out) {
+  FlyStrBuf werr = {0};
+  int rc = flyToolWriteOutput(o->output ? o->output : "-", out->data, out->len, &werr) ? 0 : 1;
+  if (rc)
+    flyToolError(diags, "%s", werr.data);
+  flyStrBufDestroy(&werr);
+  return rc;
+}
+
 static int run(Options *o) {
   FlyToolDiags diags = {.tool = "fly-opt", .stream = o->verifyDiagnostics ? NULL : stderr,
-                        .capture = o->verifyDiagnostics};
+                        .capture = o->verifyDiagnostics, .verbose = o->verbose};
   FlyStrBuf text = {0}, err = {0}, out = {0};
-  int rc = 1;
-  if (!flyToolReadInput(o->input, &text, &err)) {
-    flyToolError(&diags, "%s", err.data);
-  } else if (!loadPipelineFile(o, &diags)) {
-    rc = 1;
-  } else {
-    MlirContext ctx = flyContextCreate();
+  FlyPipeline *pipeline = NULL;
+  MlirContext ctx = {NULL};
+  int rc = loadPipeline(o, &diags, &pipeline);
+  if (!rc) {
+    ctx = flyContextCreate();
     flyToolDiagsAttach(&diags, ctx);
-    bool ok = process(o, ctx, &diags, &text, &out);
-    mlirContextDestroy(ctx);
-    if (o->verifyDiagnostics) {
-      rc = flyExpectVerify(o->input, text.data, &diags) ? 0 : 1;
-    } else if (ok) {
-      FlyStrBuf werr = {0};
-      rc = flyToolWriteOutput(o->output ? o->output : "-", out.data, out.len, &werr) ? 0 : 1;
-      if (rc)
-        flyToolError(&diags, "%s", werr.data);
-      flyStrBufDestroy(&werr);
-    }
+    rc = checkPipeline(pipeline, ctx, &diags) ? 0 : 2;
   }
+  if (!rc && !flyToolReadInput(o->input, &text, &err)) {
+    flyToolError(&diags, "%s", err.data);
+    rc = 1;
+  }
+  if (!rc) {
+    bool ok = process(o, ctx, pipeline, &text, &out);
+    if (o->verifyDiagnostics)
+      rc = flyExpectVerify(o->input, text.data, &diags) ? 0 : 1;
+    else
+      rc = ok ? writeOutput(o, &diags, &out) : 1;
+  }
+  if (ctx.ptr)
+    mlirContextDestroy(ctx);
+  flyPipelineDestroy(pipeline);
   flyStrBufDestroy(&text);
   flyStrBufDestroy(&err);
   flyStrBufDestroy(&out);
