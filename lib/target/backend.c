@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "capture.h"
 #include "flyc/target.h"
 #include "link.h"
 #include "llvm-c/Core.h"
@@ -11,6 +12,7 @@
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Target/LLVMIR.h"
 
 static const char *const kTriple = "amdgcn-amd-amdhsa";
@@ -32,8 +34,142 @@ static bool isGpuModule(MlirOperation op) {
   return n.length == 10 && !memcmp(n.data, "gpu.module", 10);
 }
 
+/*--- LLVM's own error reports -------------------------------------------------*/
+
+/* LLVM reports some failures through its context's diagnostic handler, whose
+ * default prints them and calls exit(1): resource limits (LDS beyond the
+ * chip's), unsupported operations, the IR linker's duplicate symbols. The
+ * handler below keeps the errors until the step that caused them turns them
+ * into MLIR diagnostics. Warnings and remarks are not reported: the MLIR C
+ * API can only emit errors. */
+typedef struct LlvmErrors {
+  char **msgs;
+  size_t len, cap;
+} LlvmErrors;
+
+static void onLlvmDiagnostic(LLVMDiagnosticInfoRef di, void *user) {
+  LlvmErrors *e = user;
+  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError)
+    return;
+  if (e->len == e->cap) {
+    size_t cap = e->cap ? 2 * e->cap : 4;
+    char **p = flyRealloc(e->msgs, cap * sizeof(char *));
+    if (!p)
+      return;
+    e->msgs = p;
+    e->cap = cap;
+  }
+  char *desc = LLVMGetDiagInfoDescription(di);
+  /* Unlocated reports print as `<unknown>:0:0: in function k void (): ...`. */
+  static const char unknown[] = "<unknown>:0:0: ";
+  const char *text = desc ? desc : "unknown LLVM error";
+  if (!strncmp(text, unknown, sizeof unknown - 1))
+    text += sizeof unknown - 1;
+  e->msgs[e->len] = flyStrdup(text);
+  if (e->msgs[e->len])
+    ++e->len;
+  LLVMDisposeMessage(desc);
+}
+
+static void llvmErrorsClear(LlvmErrors *e) {
+  for (size_t i = 0; i < e->len; ++i)
+    flyFree(e->msgs[i]);
+  e->len = 0;
+}
+
+static void llvmErrorsDestroy(LlvmErrors *e) {
+  llvmErrorsClear(e);
+  flyFree(e->msgs);
+}
+
+/* The op defining symbol `name` (n bytes) in any gpu.module, if any. */
+static bool findSymbol(MlirModule module, const char *name, size_t n, MlirLocation *loc) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation gm = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(gm);
+       gm = mlirOperationGetNextInBlock(gm)) {
+    if (!isGpuModule(gm))
+      continue;
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0));
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+      MlirAttribute sym =
+          mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+      if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
+        continue;
+      MlirStringRef s = mlirStringAttrGetValue(sym);
+      if (s.length == n && !memcmp(s.data, name, n)) {
+        *loc = mlirOperationGetLocation(op);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* LLVM names the function as `in function 'k'` or `in function k TYPE:`. */
+static MlirLocation locateLlvmError(MlirModule module, const char *msg, MlirLocation fallback) {
+  const char *p = strstr(msg, "in function ");
+  if (!p)
+    return fallback;
+  p += 12;
+  bool quoted = *p == '\'';
+  p += quoted;
+  size_t n = strcspn(p, quoted ? "'" : " :");
+  MlirLocation loc = fallback;
+  findSymbol(module, p, n, &loc);
+  return loc;
+}
+
+/* Turns the errors LLVM reported during one step into diagnostics, each
+ * prefixed by `what` and located at the function it names. */
+static MlirLogicalResult reportLlvmErrors(LlvmErrors *e, MlirModule module, const char *what,
+                                          MlirLocation fallback) {
+  for (size_t i = 0; i < e->len; ++i)
+    emitErrorF(locateLlvmError(module, e->msgs[i], fallback), "%s: %s", what, e->msgs[i]);
+  MlirLogicalResult r = e->len ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+  llvmErrorsClear(e);
+  return r;
+}
+
+/*--- Translation -----------------------------------------------------------------*/
+
+static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    ++*(int *)userData;
+  return mlirLogicalResultFailure(); /* not handled: the tool's handler prints it */
+}
+
+/* Translates one gpu.module. LLVM's IR verifier, run by the translator,
+ * prints what is wrong to stderr and the translation returns NULL with no
+ * diagnostic; its output is captured and becomes the error's detail. */
+static LLVMModuleRef translateOne(MlirOperation op, LLVMContextRef llctx) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  int mlirErrors = 0;
+  MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, countErrors, &mlirErrors, NULL);
+  FlyStrBuf printed = {0};
+  FlyCapture cap;
+  flyCaptureBegin(&cap);
+  LLVMModuleRef m = mlirTranslateModuleToLLVMIR(op, llctx);
+  flyCaptureEnd(&cap, &printed);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  if (!m && (printed.len || !mlirErrors)) {
+    FlyStrBuf first = {0};
+    flyCaptureFirstLine(printed.data, &first);
+    if (first.len)
+      emitErrorF(mlirOperationGetLocation(op),
+                 "cannot translate this gpu.module to LLVM IR: LLVM's verifier: %s\n%s",
+                 first.data, printed.data);
+    else
+      emitErrorF(mlirOperationGetLocation(op), "cannot translate this gpu.module to LLVM IR");
+    flyStrBufDestroy(&first);
+  }
+  flyStrBufDestroy(&printed);
+  return m;
+}
+
 /* Translates each gpu.module and links them into one LLVM module. */
-static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx) {
+static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx,
+                                         LlvmErrors *errors) {
   LLVMModuleRef linked = NULL;
   int found = 0;
   MlirBlock body = mlirModuleGetBody(module);
@@ -42,22 +178,21 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
     if (!isGpuModule(op))
       continue;
     ++found;
-    LLVMModuleRef m = mlirTranslateModuleToLLVMIR(op, llctx);
-    if (!m) {
-      /* The translator's own complaint (e.g. LLVM's verifier) may have gone
-       * to stderr rather than to a diagnostic, so always say where. */
-      emitErrorF(mlirOperationGetLocation(op),
-                 "cannot translate this gpu.module to LLVM IR (an op with operand types the "
-                 "LLVM intrinsic does not accept?)");
+    LLVMModuleRef m = translateOne(op, llctx);
+    if (!m || mlirLogicalResultIsFailure(reportLlvmErrors(errors, module, "LLVM IR translation",
+                                                          mlirOperationGetLocation(op)))) {
+      if (m)
+        LLVMDisposeModule(m);
       if (linked)
         LLVMDisposeModule(linked);
       return NULL;
     }
-    if (!linked)
+    if (!linked) {
       linked = m;
-    else if (LLVMLinkModules2(linked, m)) {
-      emitErrorF(mlirOperationGetLocation(op), "cannot link this gpu.module with the previous ones "
-                                               "(duplicate kernel or global names?)");
+    } else if (LLVMLinkModules2(linked, m)) {
+      emitErrorF(mlirOperationGetLocation(op), "cannot link this gpu.module with the previous ones: %s",
+                 errors->len ? errors->msgs[0] : "duplicate kernel or global names?");
+      llvmErrorsClear(errors);
       LLVMDisposeModule(linked);
       return NULL;
     }
@@ -92,50 +227,81 @@ static LLVMTargetMachineRef createTargetMachine(const FlyTargetOptions *options,
                                  levels[options->optLevel], LLVMRelocPIC, LLVMCodeModelDefault);
 }
 
+/* One backend run: where errors go and what LLVM reported meanwhile. */
+typedef struct Backend {
+  MlirModule module;
+  MlirLocation loc; /* the input module: for errors no function explains */
+  const FlyTargetOptions *options;
+  LLVMTargetMachineRef tm;
+  LlvmErrors errors;
+} Backend;
+
+/* The location of the function whose code first uses `callee`. */
+static MlirLocation locateCaller(const Backend *b, LLVMValueRef callee) {
+  MlirLocation loc = b->loc;
+  for (LLVMUseRef u = LLVMGetFirstUse(callee); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user))
+      continue;
+    size_t n;
+    const char *name = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)), &n);
+    if (findSymbol(b->module, name, n, &loc))
+      break;
+  }
+  return loc;
+}
+
 /* Kernels may only call LLVM intrinsics: any other declaration would have to
  * come from the ROCm device libraries, which flyc does not have. */
-static MlirLogicalResult checkNoExternalCalls(LLVMModuleRef m, MlirLocation loc) {
+static MlirLogicalResult checkNoExternalCalls(const Backend *b, LLVMModuleRef m) {
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) != 0)
       continue;
     size_t n;
     const char *name = LLVMGetValueName2(f, &n);
-    emitErrorF(loc, "kernel code calls '%.*s', a ROCm device-library function that flyc cannot "
-                    "link; express it with LLVM intrinsics or declared kernel sizes instead",
+    emitErrorF(locateCaller(b, f),
+               "kernel code calls '%.*s', a ROCm device-library function that flyc cannot "
+               "link; express it with LLVM intrinsics or declared kernel sizes instead",
                (int)n, name);
     r = mlirLogicalResultFailure();
   }
   return r;
 }
 
-static MlirLogicalResult optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, int optLevel,
-                                  MlirLocation loc) {
+static MlirLogicalResult optimize(Backend *b, LLVMModuleRef m) {
   char passes[16];
-  snprintf(passes, sizeof passes, "default<O%d>", optLevel);
+  snprintf(passes, sizeof passes, "default<O%d>", b->options->optLevel);
   LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e = LLVMRunPasses(m, passes, tm, pbo);
+  LLVMErrorRef e = LLVMRunPasses(m, passes, b->tm, pbo);
   LLVMDisposePassBuilderOptions(pbo);
-  if (!e)
-    return mlirLogicalResultSuccess();
-  char *msg = LLVMGetErrorMessage(e);
-  emitErrorF(loc, "LLVM optimisation failed: %s", msg);
-  LLVMDisposeErrorMessage(msg);
-  return mlirLogicalResultFailure();
-}
-
-static MlirLogicalResult codegen(LLVMModuleRef m, LLVMTargetMachineRef tm, LLVMCodeGenFileType ft,
-                                 MlirLocation loc, FlyStrBuf *out) {
-  char *err = NULL;
-  LLVMMemoryBufferRef buf = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, ft, &err, &buf)) {
-    emitErrorF(loc, "AMDGPU code generation failed: %s", err);
-    LLVMDisposeMessage(err);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e);
+    emitErrorF(b->loc, "LLVM optimisation failed: %s", msg);
+    LLVMDisposeErrorMessage(msg);
+    llvmErrorsClear(&b->errors);
     return mlirLogicalResultFailure();
   }
-  flyStrBufAppendN(out, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+  return reportLlvmErrors(&b->errors, b->module, "LLVM optimisation", b->loc);
+}
+
+/* Code generation reports resource limits (LDS, registers) through the
+ * context's handler and still produces output: that output is discarded. */
+static MlirLogicalResult codegen(Backend *b, LLVMModuleRef m, LLVMCodeGenFileType ft,
+                                 FlyStrBuf *out) {
+  char *err = NULL;
+  LLVMMemoryBufferRef buf = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(b->tm, m, ft, &err, &buf)) {
+    emitErrorF(b->loc, "AMDGPU code generation failed: %s", err);
+    LLVMDisposeMessage(err);
+    llvmErrorsClear(&b->errors);
+    return mlirLogicalResultFailure();
+  }
+  MlirLogicalResult r = reportLlvmErrors(&b->errors, b->module, "AMDGPU code generation", b->loc);
+  if (mlirLogicalResultIsSuccess(r))
+    flyStrBufAppendN(out, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
   LLVMDisposeMemoryBuffer(buf);
-  return mlirLogicalResultSuccess();
+  return r;
 }
 
 static void prepareModule(LLVMModuleRef m, LLVMTargetMachineRef tm) {
@@ -147,12 +313,10 @@ static void prepareModule(LLVMModuleRef m, LLVMTargetMachineRef tm) {
   LLVMDisposeTargetData(td);
 }
 
-static MlirLogicalResult emitFrom(LLVMModuleRef m, LLVMTargetMachineRef tm,
-                                  const FlyTargetOptions *options, FlyEmitKind kind,
-                                  MlirLocation loc, FlyStrBuf *out) {
-  prepareModule(m, tm);
-  if (mlirLogicalResultIsFailure(checkNoExternalCalls(m, loc)) ||
-      mlirLogicalResultIsFailure(optimize(m, tm, options->optLevel, loc)))
+static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind, FlyStrBuf *out) {
+  prepareModule(m, b->tm);
+  if (mlirLogicalResultIsFailure(checkNoExternalCalls(b, m)) ||
+      mlirLogicalResultIsFailure(optimize(b, m)))
     return mlirLogicalResultFailure();
   if (kind == FLY_EMIT_LLVM) {
     char *text = LLVMPrintModuleToString(m);
@@ -161,14 +325,14 @@ static MlirLogicalResult emitFrom(LLVMModuleRef m, LLVMTargetMachineRef tm,
     return mlirLogicalResultSuccess();
   }
   if (kind == FLY_EMIT_ISA)
-    return codegen(m, tm, LLVMAssemblyFile, loc, out);
+    return codegen(b, m, LLVMAssemblyFile, out);
   FlyStrBuf obj = {0};
-  MlirLogicalResult r = codegen(m, tm, LLVMObjectFile, loc, &obj);
+  MlirLogicalResult r = codegen(b, m, LLVMObjectFile, &obj);
   if (mlirLogicalResultIsSuccess(r)) {
     if (kind == FLY_EMIT_OBJECT)
       flyStrBufAppendN(out, obj.data, obj.len);
     else
-      r = flyLinkCodeObject(&obj, options->lldPath, loc, out);
+      r = flyLinkCodeObject(&obj, b->options->lldPath, b->loc, out);
   }
   flyStrBufDestroy(&obj);
   return r;
@@ -176,21 +340,25 @@ static MlirLogicalResult emitFrom(LLVMModuleRef m, LLVMTargetMachineRef tm,
 
 MlirLogicalResult flyTargetEmit(MlirModule module, const FlyTargetOptions *options,
                                 FlyEmitKind kind, FlyStrBuf *out) {
-  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(module));
+  Backend b = {.module = module,
+               .loc = mlirOperationGetLocation(mlirModuleGetOperation(module)),
+               .options = options};
   LLVMContextRef llctx = LLVMContextCreate();
-  LLVMModuleRef m = translateGpuModules(module, llctx);
+  LLVMContextSetDiagnosticHandler(llctx, onLlvmDiagnostic, &b.errors);
+  LLVMModuleRef m = translateGpuModules(module, llctx, &b.errors);
   MlirLogicalResult r = mlirLogicalResultFailure();
   if (m) {
-    LLVMTargetMachineRef tm = createTargetMachine(options, loc);
-    if (tm) {
-      r = emitFrom(m, tm, options, kind, loc, out);
-      LLVMDisposeTargetMachine(tm);
+    b.tm = createTargetMachine(options, b.loc);
+    if (b.tm) {
+      r = emitFrom(&b, m, kind, out);
+      LLVMDisposeTargetMachine(b.tm);
     }
     LLVMDisposeModule(m);
   }
   LLVMContextDispose(llctx);
+  llvmErrorsDestroy(&b.errors);
   if (out->oom) {
-    mlirEmitError(loc, "out of memory");
+    mlirEmitError(b.loc, "out of memory");
     return mlirLogicalResultFailure();
   }
   return r;

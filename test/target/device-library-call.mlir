@@ -1,10 +1,11 @@
 // LLVM 22 lowers math.sqrt on f64 to the ROCm device library (__ocml_*),
-// which flyc cannot link: the kernel is rejected with the function's name.
+// which flyc cannot link: the kernel is rejected with the function's name,
+// located at the kernel that calls it.
 // RUN: rm -f %t.hsaco
 // RUN: %exitcode flyc %s -o %t.hsaco 2>&1 | FileCheck %s
 // RUN: test ! -e %t.hsaco
-// CHECK: error: kernel code calls '__ocml_{{[a-z0-9_]+}}', a ROCm device-library function that flyc cannot link
-// CHECK: exit: 1
+// CHECK: device-library-call.mlir:[[# @LINE + 5]]:5: error: kernel code calls '__ocml_tan_f64', a ROCm device-library function that flyc cannot link; express it with LLVM intrinsics or declared kernel sizes instead
+// CHECK-NEXT: exit: 1
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -1,8 +1,18 @@
 // The 16x16x16 bf16 MFMA intrinsic takes <4 x i16> in LLVM 22; feeding it
-// bf16 vectors fails LLVM IR translation, reported at the gpu.module.
+// bf16 vectors fails LLVM IR translation, reported at the gpu.module with
+// the first line of what LLVM's verifier says; the verifier prints the
+// offending IR itself, which is captured and shown only with --verbose.
+// RUN: rm -f %t.ll
 // RUN: %exitcode flyc %s --emit llvm -o %t.ll 2>&1 | FileCheck %s
-// CHECK: translate-error.mlir:[[# @LINE + 4]]:3: error: cannot translate this gpu.module to LLVM IR
-// CHECK: exit: 1
+// RUN: test ! -e %t.ll
+// RUN: not flyc %s --emit llvm -o %t.ll 2>&1 | count 1
+// CHECK: translate-error.mlir:[[# @LINE + 9]]:3: error: cannot translate this gpu.module to LLVM IR: LLVM's verifier: Call parameter type does not match function signature!
+// CHECK-NEXT: exit: 1
+// RUN: not flyc %s --emit llvm -o %t.ll --verbose 2>&1 | FileCheck %s --check-prefix=VERBOSE
+// VERBOSE: translate-error.mlir:[[# @LINE + 6]]:3: error: cannot translate this gpu.module to LLVM IR: LLVM's verifier: Call parameter type does not match function signature!
+// VERBOSE-NEXT: Call parameter type does not match function signature!
+// VERBOSE-NEXT: load <4 x bfloat>
+// VERBOSE-NEXT: call <4 x float> @llvm.amdgcn.mfma.f32.16x16x16bf16.1k(<4 x bfloat>
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
