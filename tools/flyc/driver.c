@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../common/tooldiag.h"
 #include "../common/toolio.h"
 #include "flyc/dialect.h"
 #include "flyc/target.h"
+#include "llvm-c/ErrorHandling.h"
 
 typedef enum EmitKind { EMIT_HSACO, EMIT_ISA, EMIT_LLVM, EMIT_MLIR } EmitKind;
 
@@ -208,7 +210,37 @@ static int run(Job *job) {
   return ok && job->diags.numErrors == 0 ? 0 : 1;
 }
 
+/* LLVM's report_fatal_error (e.g. an operation its instruction selector has
+ * no library call for) ends the process: when the handler returns, LLVM
+ * aborts. So the handler prints the one line itself, on a copy of stderr
+ * taken at start (stderr may be captured at that moment), and exits with 1.
+ * Nothing has been written: outputs are written only after success. */
+static struct {
+  int fd;
+  const char *input;
+  bool verbose;
+} fatal = {2, "-", false};
+
+static void onLlvmFatalError(const char *reason) {
+  const char *nl = strchr(reason, '\n');
+  int head = nl ? (int)(nl - reason) : (int)strlen(reason);
+  dprintf(fatal.fd, "flyc: error: LLVM stopped with an internal error compiling '%s': %.*s\n",
+          fatal.input, head, reason);
+  if (fatal.verbose && nl)
+    dprintf(fatal.fd, "%s\n", nl + 1);
+  _exit(1);
+}
+
+static void installFatalErrorHandler(const FlycOptions *o) {
+  int fd = dup(2);
+  fatal.fd = fd >= 0 ? fd : 2;
+  fatal.input = o->input ? o->input : "-";
+  fatal.verbose = o->verbose;
+  LLVMInstallFatalErrorHandler(onLlvmFatalError);
+}
+
 int flycCompile(const FlycOptions *options) {
+  installFatalErrorHandler(options);
   Job job = {.o = options,
              .diags = {.tool = "flyc", .stream = stderr, .verbose = options->verbose}};
   int rc = run(&job);
@@ -220,5 +252,8 @@ int flycCompile(const FlycOptions *options) {
   flyStrBufDestroy(&job.output);
   flyStrBufDestroy(&job.report);
   flyToolDiagsDestroy(&job.diags);
+  LLVMResetFatalErrorHandler();
+  if (fatal.fd != 2)
+    close(fatal.fd);
   return rc;
 }
