@@ -104,7 +104,13 @@ static void emitLinkError(MlirLocation loc, const char *lld, const TempDir *t, i
     readFile(t->log, &log);
     while (log.len && log.data[log.len - 1] == '\n')
       log.data[--log.len] = '\0';
-    flyStrBufAppendF(&msg, "ld.lld failed (exit %d): %s", status, log.data ? log.data : "");
+    /* The first line is the summary; the whole log is the detail. */
+    const char *text = log.data ? log.data : "";
+    const char *nl = strchr(text, '\n');
+    int head = nl ? (int)(nl - text) : (int)strlen(text);
+    flyStrBufAppendF(&msg, "ld.lld failed (exit %d): %.*s", status, head, text);
+    if (nl)
+      flyStrBufAppendF(&msg, "\n%s", text);
     flyStrBufDestroy(&log);
   }
   mlirEmitError(loc, msg.data ? msg.data : "link failed");
