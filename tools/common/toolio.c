@@ -75,3 +75,34 @@ bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf 
   flyStrBufDestroy(&tmp);
   return ok;
 }
+
+/* Creates `path` and its missing parents, like `mkdir -p`. */
+static int makeDirs(char *path) {
+  struct stat st;
+  if (stat(path, &st) == 0)
+    return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+  char *slash = strrchr(path, '/');
+  while (slash && slash > path && slash[-1] == '/')
+    --slash;
+  if (slash && slash != path) {
+    *slash = '\0';
+    int rc = makeDirs(path);
+    *slash = '/';
+    if (rc)
+      return rc;
+  }
+  if (mkdir(path, 0777) != 0 && errno != EEXIST)
+    return errno;
+  return 0;
+}
+
+bool flyToolMakeDirectory(const char *path, FlyStrBuf *err) {
+  char *copy = flyStrdup(path);
+  int rc = !*path ? ENOENT : copy ? makeDirs(copy) : ENOMEM;
+  flyFree(copy);
+  if (!rc && access(path, W_OK | X_OK) != 0)
+    rc = errno;
+  if (rc)
+    flyStrBufAppendF(err, "cannot create directory '%s': %s", path, strerror(rc));
+  return rc == 0;
+}

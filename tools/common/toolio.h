@@ -18,4 +18,9 @@ bool flyToolReadInput(const char *path, FlyStrBuf *out, FlyStrBuf *err);
 /// one-line reason in `err`.
 bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf *err);
 
+/// Creates directory `path` and any missing parents (as `mkdir -p`) and
+/// checks that files can be created in it. Returns false with a one-line
+/// reason in `err`.
+bool flyToolMakeDirectory(const char *path, FlyStrBuf *err);
+
 #endif /* FLYC_TOOLIO_H */

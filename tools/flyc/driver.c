@@ -180,10 +180,25 @@ static int reportCodeObject(Job *job, const FlyStrBuf *bytes) {
 
 static bool isElf(const FlyStrBuf *b) { return b->len >= 4 && !memcmp(b->data, "\177ELF", 4); }
 
+/* MLIR's IR printer reports a directory it cannot create on stderr, once
+ * per pass, and carries on: check the directory before compiling anything. */
+static bool prepareDumpDir(Job *job) {
+  if (!job->o->dumpDir || job->o->printPipeline)
+    return true;
+  FlyStrBuf err = {0};
+  bool ok = flyToolMakeDirectory(job->o->dumpDir, &err);
+  if (!ok)
+    flyToolError(&job->diags, "--dump-after-each: %s", err.data ? err.data : "out of memory");
+  flyStrBufDestroy(&err);
+  return ok;
+}
+
 static int run(Job *job) {
   int rc = configure(job);
   if (rc)
     return rc;
+  if (!prepareDumpDir(job))
+    return 1;
   if (job->o->input && strcmp(job->o->input, "-")) {
     FlyStrBuf head = {0}, err = {0};
     bool read = flyToolReadInput(job->o->input, &head, &err);
