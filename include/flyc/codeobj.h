@@ -175,21 +175,51 @@ const FlyKernelInfo *flyCodeObjectGetKernel(const FlyCodeObject *co, size_t i);
 /// Finds a kernel by `.name` (or by its `.symbol`); NULL when absent.
 const FlyKernelInfo *flyCodeObjectFindKernel(const FlyCodeObject *co, const char *name);
 
+/// A kernel's vector registers on gfx90a and later (gfx942, gfx950), where
+/// the arch VGPRs (v0..) and the AGPRs (a0..) are two ends of one unified
+/// 512-entry file per lane (LLVM's AMDGPUBaseInfo.cpp: getTotalNumVGPRs,
+/// getVGPRAllocGranule, getVGPREncodingGranule). LLVM writes `.vgpr_count`
+/// = alignTo(arch, 4) + AGPRs when a kernel uses AGPRs (the AGPRs start at
+/// the 4-aligned `accum_offset`), else the arch count itself, and
+/// `.agpr_count` = AGPRs.
+typedef struct FlyVgprUsage {
+  uint32_t arch;        /* arch VGPRs: .vgpr_count - .agpr_count with AGPRs
+                           (then a multiple of 4), else .vgpr_count */
+  uint32_t acc;         /* AGPRs: .agpr_count */
+  uint32_t total;       /* .vgpr_count: the combined count */
+  uint32_t allocated;   /* what the wave is given, from the kernel descriptor:
+                           (GRANULATED_WORKITEM_VGPR_COUNT + 1) * 8 */
+  uint32_t accumOffset; /* the first AGPR's place in the unified file, from the
+                           descriptor: (ACCUM_OFFSET + 1) * 4 */
+  bool consistent;      /* the metadata agrees with the descriptor: allocated
+                           = alignTo(max(total, 1), 8), and with AGPRs
+                           accumOffset = arch */
+} FlyVgprUsage;
+
+/// Returns the vector-register usage of a kernel (see FlyVgprUsage).
+FlyVgprUsage flyKernelInfoGetVgprUsage(const FlyKernelInfo *info);
+
 /// What limits a kernel's occupancy (flyKernelInfoGetOccupancy).
 typedef struct FlyOccupancy {
   uint32_t waves;                   /* waves per SIMD: the minimum of the below */
   uint32_t byVgprs;                 /* from the unified VGPR+AGPR budget of 512 */
-  uint32_t bySgprs;                 /* from 800 SGPRs per SIMD (VCC etc. included) */
+  uint32_t bySgprs;                 /* from the SGPR count (VCC etc. included) */
   uint32_t byLds;                   /* from LDS per CU over the workgroup's waves */
   uint32_t ldsBytesPerCu;           /* 64 KiB gfx942, 160 KiB gfx950 */
 } FlyOccupancy;
 
-/// Returns the waves per SIMD a kernel can keep resident on `mach`
-/// (gfx90a+ rules): VGPRs min(8, 512 / alignTo(alignTo(vgpr,4)+agpr, 8));
-/// SGPRs min(8, 800 / alignTo(sgpr, 16)); LDS: workgroups per CU =
-/// LDS per CU / group segment size, times waves per workgroup (from
-/// .max_flat_workgroup_size), divided over 4 SIMDs. Scratch, the wave-slot
-/// limit per CU beyond 8 per SIMD and barrier resources are not modelled.
+/// Returns the waves per SIMD a kernel can keep resident on `mach`, by the
+/// rules of LLVM's AMDGPU backend for gfx90a and later (AMDGPUBaseInfo.cpp),
+/// at most 8 (getMaxWavesPerEU):
+///   VGPRs: min(8, max(1, 512 / allocated)), `allocated` from the kernel
+///          descriptor (FlyVgprUsage: the combined arch + AGPR allocation
+///          in granules of 8; getNumWavesPerEUWithNumVGPRs);
+///   SGPRs: 8 up to 100 SGPRs (.sgpr_count, VCC and the other extra SGPRs
+///          included), else 7 (getOccupancyWithNumSGPRs for GFX9);
+///   LDS:   workgroups per CU = LDS per CU / group segment size, times waves
+///          per workgroup (from .max_flat_workgroup_size), over 4 SIMDs.
+/// Scratch, the wave-slot limit per CU beyond 8 per SIMD and barrier
+/// resources are not modelled.
 FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyGpuMach mach);
 
 #ifdef __cplusplus

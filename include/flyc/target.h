@@ -96,13 +96,19 @@ MlirLogicalResult flyTargetEmit(MlirModule module, const FlyTargetOptions *optio
 /// descriptors (not estimated):
 ///
 ///   kernel vadd (gfx950)
-///     vgpr: 5
+///     arch_vgpr: 5
 ///     agpr: 0
+///     vgpr_alloc: 8
 ///     sgpr: 14
 ///     lds_bytes: 0
 ///     scratch_bytes: 0
+///     spills: 0 sgpr, 0 vgpr
 ///     occupancy: 8 waves/SIMD (vgpr 8, sgpr 8, lds 8)
+///     main loop: none
 ///
+/// (fields in docs/pipeline.md, "Reports"); `warning:` lines follow the
+/// spill line when a kernel spills or uses scratch, and the register lines
+/// when the metadata disagrees with the kernel descriptor.
 /// Returns false with a one-line reason in `err` for an unreadable object.
 bool flyTargetFormatStats(const uint8_t *bytes, size_t n, FlyStrBuf *out, FlyStrBuf *err);
 

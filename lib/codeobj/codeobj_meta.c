@@ -247,18 +247,44 @@ int coDecodeMetadata(FlyCodeObject *co, FlyStrBuf *err) {
 
 static uint32_t alignTo(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 static uint32_t minU(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static uint32_t maxU(uint32_t a, uint32_t b) { return a > b ? a : b; }
+
+/* gfx90a+ (GFX90AInsts): VGPRs are allocated and encoded in granules of 8
+ * (getVGPRAllocGranule, getVGPREncodingGranule), the unified file has 512
+ * entries per lane (getTotalNumVGPRs) and a SIMD keeps at most 8 waves
+ * (getMaxWavesPerEU). */
+enum { kVgprGranule = 8, kVgprBudget = 512, kMaxWaves = 8 };
+
+FlyVgprUsage flyKernelInfoGetVgprUsage(const FlyKernelInfo *info) {
+  FlyVgprUsage u = {0};
+  u.total = info->vgprCount;
+  u.acc = info->agprCount;
+  u.arch = u.acc == 0 ? u.total : u.total > u.acc ? u.total - u.acc : 0;
+  u.allocated = (info->kd.vgprGranules + 1) * kVgprGranule;
+  u.accumOffset = (info->kd.accumOffset + 1) * 4;
+  u.consistent = u.allocated == alignTo(maxU(u.total, 1), kVgprGranule) &&
+                 (u.acc == 0 || (u.total > u.acc && u.accumOffset == u.arch));
+  return u;
+}
+
+/* getOccupancyWithNumSGPRs for GFX9 (Volcanic Islands and later, before
+ * GFX10): 10 waves up to 80 SGPRs, 9 up to 88, 8 up to 100, else 7. */
+static uint32_t wavesBySgprs(uint32_t sgprs) {
+  uint32_t w = sgprs <= 80 ? 10 : sgprs <= 88 ? 9 : sgprs <= 100 ? 8 : 7;
+  return minU(w, kMaxWaves);
+}
 
 FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyGpuMach mach) {
   FlyOccupancy o;
-  uint32_t regs = alignTo(alignTo(info->vgprCount ? info->vgprCount : 1, 4) + info->agprCount, 8);
-  o.byVgprs = minU(8, 512 / regs);
-  o.bySgprs = minU(8, 800 / alignTo(info->sgprCount ? info->sgprCount : 1, 16));
+  FlyVgprUsage u = flyKernelInfoGetVgprUsage(info);
+  o.byVgprs = minU(kMaxWaves, maxU(1, kVgprBudget / u.allocated));
+  o.bySgprs = wavesBySgprs(info->sgprCount);
   o.ldsBytesPerCu = mach == FLY_MACH_GFX950 ? 160 * 1024 : 64 * 1024;
-  o.byLds = 8;
+  o.byLds = kMaxWaves;
   if (info->groupSegmentFixedSize) {
     uint32_t groups = o.ldsBytesPerCu / info->groupSegmentFixedSize;
     uint32_t wavesPerGroup = (info->maxFlatWorkgroupSize + 63) / 64;
-    o.byLds = minU(8, (groups * (wavesPerGroup ? wavesPerGroup : 1) + 3) / 4);
+    o.byLds = minU(kMaxWaves, (groups * (wavesPerGroup ? wavesPerGroup : 1) + 3) / 4);
   }
   o.waves = minU(o.byVgprs, minU(o.bySgprs, o.byLds));
   return o;

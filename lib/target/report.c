@@ -3,16 +3,44 @@
 #include "flyc/target.h"
 #include "hotloop.h"
 
+static void formatVgprs(const FlyKernelInfo *k, FlyStrBuf *out) {
+  FlyVgprUsage u = flyKernelInfoGetVgprUsage(k);
+  flyStrBufAppendF(out, "  arch_vgpr: %u\n", u.arch);
+  flyStrBufAppendF(out, "  agpr: %u\n", u.acc);
+  flyStrBufAppendF(out, "  vgpr_alloc: %u\n", u.allocated);
+  if (!u.consistent)
+    flyStrBufAppendF(out,
+                     "  warning: the metadata (.vgpr_count %u, .agpr_count %u) disagrees with the "
+                     "kernel descriptor (%u VGPRs allocated, AGPRs from %u); occupancy follows "
+                     "the descriptor\n",
+                     u.total, u.acc, u.allocated, u.accumOffset);
+}
+
+/* Scratch memory is per work-item memory in global memory: spilled
+ * registers and private arrays there cost bandwidth and latency in the main
+ * loop, so they get a line of their own. */
+static void formatScratch(const FlyKernelInfo *k, FlyStrBuf *out) {
+  flyStrBufAppendF(out, "  scratch_bytes: %u\n", k->privateSegmentFixedSize);
+  flyStrBufAppendF(out, "  spills: %u sgpr, %u vgpr\n", k->sgprSpillCount, k->vgprSpillCount);
+  if (k->sgprSpillCount || k->vgprSpillCount)
+    flyStrBufAppendF(out, "  warning: spills %u VGPRs and %u SGPRs (%u bytes of scratch per "
+                          "work-item)\n",
+                     k->vgprSpillCount, k->sgprSpillCount, k->privateSegmentFixedSize);
+  else if (k->privateSegmentFixedSize)
+    flyStrBufAppendF(out, "  warning: uses %u bytes of scratch per work-item\n",
+                     k->privateSegmentFixedSize);
+  if (k->usesDynamicStack)
+    flyStrBufAppend(out, "  warning: uses a dynamic stack: its scratch size is not known\n");
+}
+
 static void formatKernel(const FlyCodeObject *co, const FlyKernelInfo *k, FlyGpuMach mach,
                          FlyStrBuf *out) {
   FlyOccupancy occ = flyKernelInfoGetOccupancy(k, mach);
   flyStrBufAppendF(out, "kernel %s (%s)\n", k->name, flyGpuMachGetName(mach));
-  flyStrBufAppendF(out, "  vgpr: %u\n", k->vgprCount);
-  flyStrBufAppendF(out, "  agpr: %u\n", k->agprCount);
+  formatVgprs(k, out);
   flyStrBufAppendF(out, "  sgpr: %u\n", k->sgprCount);
   flyStrBufAppendF(out, "  lds_bytes: %u\n", k->groupSegmentFixedSize);
-  flyStrBufAppendF(out, "  scratch_bytes: %u\n", k->privateSegmentFixedSize);
-  flyStrBufAppendF(out, "  spills: %u sgpr, %u vgpr\n", k->sgprSpillCount, k->vgprSpillCount);
+  formatScratch(k, out);
   flyStrBufAppendF(out, "  occupancy: %u waves/SIMD (vgpr %u, sgpr %u, lds %u)\n", occ.waves,
                    occ.byVgprs, occ.bySgprs, occ.byLds);
   if (!flyHotLoopFormat(co, k, out))

@@ -134,6 +134,9 @@ static void printKdTail(const FlyKernelInfo *k) {
 }
 
 static void printOccupancy(const FlyCodeObject *co, const FlyKernelInfo *k) {
+  FlyVgprUsage u = flyKernelInfoGetVgprUsage(k);
+  printf("vgprs %s: arch %u acc %u total %u allocated %u accum_offset %u %s\n", k->name, u.arch,
+         u.acc, u.total, u.allocated, u.accumOffset, u.consistent ? "consistent" : "inconsistent");
   FlyOccupancy o = flyKernelInfoGetOccupancy(k, flyCodeObjectGetMach(co));
   printf("occupancy %s: waves %u (vgprs %u, sgprs %u, lds %u of %u bytes)\n", k->name,
          o.waves, o.byVgprs, o.bySgprs, o.byLds, o.ldsBytesPerCu);

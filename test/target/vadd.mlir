@@ -15,13 +15,15 @@
 // ELF942: Flags: 0x{{[0-9a-f]*}}4c, gfx942
 // ELF942: OBJECT GLOBAL DEFAULT {{[0-9]+}} vadd.kd
 
-// --stats reports what the code object's metadata says.
+// --stats reports what the code object's metadata says (no AGPRs: the arch
+// count is .vgpr_count, allocated in granules of 8).
 // RUN: flyc %s -o %t.hsaco --stats > %t.stats
 // RUN: llvm-readelf --notes %t.hsaco >> %t.stats
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
 // STATS: kernel vadd (gfx950)
-// STATS-NEXT: vgpr: [[V:[0-9]+]]
-// STATS-NEXT: agpr: [[A:[0-9]+]]
+// STATS-NEXT: arch_vgpr: [[#V:]]
+// STATS-NEXT: agpr: [[A:0]]
+// STATS-NEXT: vgpr_alloc: [[#mul(div(V + 7, 8), 8)]]
 // STATS-NEXT: sgpr: [[S:[0-9]+]]
 // STATS-NEXT: lds_bytes: [[L:[0-9]+]]
 // STATS-NEXT: scratch_bytes: [[P:[0-9]+]]
@@ -32,7 +34,7 @@
 // STATS: .name: vadd
 // STATS: .private_segment_fixed_size: [[P]]
 // STATS: .sgpr_count: [[S]]
-// STATS: .vgpr_count: [[V]]
+// STATS: .vgpr_count: [[#V]]
 
 // --emit isa prints the kernel's assembly.
 // RUN: flyc %s --emit isa -o - | FileCheck %s --check-prefix=ISA
