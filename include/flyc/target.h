@@ -76,6 +76,19 @@ MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
                                  FlyPipelineStage firstStage, FlyPipelineStage lastStage,
                                  const char *dumpDir);
 
+/// Determines the chip to compile `module` for. A gpu.module may name it with
+/// MLIR's standard ROCDL target attribute, `gpu.module @k
+/// [#rocdl.target<chip = "gfx942">] {...}`; `requested` is the command line's
+/// chip, or NULL. The result is the chip the gpu.modules name (gpu.modules
+/// without a target follow it), else `*requested`, else gfx950. Fails after
+/// an error located at the gpu.module for: a chip flyc does not support, a
+/// target that is not #rocdl.target or names no chip, several targets on one
+/// gpu.module, target fields flyc cannot honour (O, triple, features, abi,
+/// flags, link: only `chip` may be set), gpu.modules naming different chips,
+/// and a requested chip other than the one named.
+MlirLogicalResult flyTargetResolveChip(MlirModule module, const FlyChip *requested,
+                                       FlyChip *chip);
+
 /// The backend's products.
 typedef enum FlyEmitKind {
   FLY_EMIT_LLVM = 0,   /* optimised LLVM IR, text */

@@ -40,7 +40,8 @@ static bool parseEmit(const char *name, EmitKind *out) {
   return false;
 }
 
-/* Validates option values; returns 0, 1 (unsupported chip) or 2 (misuse). */
+/* Validates option values; returns 0, 1 (unsupported chip) or 2 (misuse).
+ * The chip is settled once the input is read (resolveChip). */
 static int configure(Job *job) {
   const FlycOptions *o = job->o;
   job->target.optLevel = o->optLevel;
@@ -57,6 +58,14 @@ static int configure(Job *job) {
     return 2;
   }
   return 0;
+}
+
+/* The chip named by the input's #rocdl.target attributes, checked against
+ * --chip; without either, gfx950. */
+static bool resolveChip(Job *job) {
+  FlyChip requested = job->target.chip;
+  return mlirLogicalResultIsSuccess(flyTargetResolveChip(
+      job->module, job->o->chipName ? &requested : NULL, &job->target.chip));
 }
 
 static void appendToBuf(MlirStringRef s, void *userData) {
@@ -193,35 +202,48 @@ static bool prepareDumpDir(Job *job) {
   return ok;
 }
 
+/* `flyc CODE.hsaco`: returns the report's exit status, or -1 when the input
+ * is not a code object. */
+static int reportIfCodeObject(Job *job) {
+  if (!job->o->input || !strcmp(job->o->input, "-"))
+    return -1;
+  FlyStrBuf head = {0}, err = {0};
+  bool read = flyToolReadInput(job->o->input, &head, &err);
+  int rc = read && isElf(&head) ? reportCodeObject(job, &head) : -1;
+  flyStrBufDestroy(&head);
+  flyStrBufDestroy(&err);
+  return rc;
+}
+
+static bool createPipeline(Job *job) {
+  job->pipeline = flyPipelineCreateDefault(&job->target);
+  if (!job->pipeline)
+    flyToolError(&job->diags, "out of memory");
+  return job->pipeline != NULL;
+}
+
 static int run(Job *job) {
   int rc = configure(job);
   if (rc)
     return rc;
   if (!prepareDumpDir(job))
     return 1;
-  if (job->o->input && strcmp(job->o->input, "-")) {
-    FlyStrBuf head = {0}, err = {0};
-    bool read = flyToolReadInput(job->o->input, &head, &err);
-    rc = read && isElf(&head) ? reportCodeObject(job, &head) : -1;
-    flyStrBufDestroy(&head);
-    flyStrBufDestroy(&err);
-    if (rc >= 0)
-      return rc;
-  }
-  job->pipeline = flyPipelineCreateDefault(&job->target);
-  if (!job->pipeline) {
-    flyToolError(&job->diags, "out of memory");
-    return 1;
-  }
-  if (job->o->printPipeline)
-    return printPipeline(job);
+  if ((rc = reportIfCodeObject(job)) >= 0)
+    return rc;
+  /* Without an input, --print-pipeline prints the pipeline for --chip. */
+  if (job->o->printPipeline && !job->o->input)
+    return createPipeline(job) ? printPipeline(job) : 1;
   job->ctx = flyContextCreate();
   if (mlirContextIsNull(job->ctx)) {
     flyToolError(&job->diags, "cannot load the fly dialect (broken installation)");
     return 1;
   }
   flyToolDiagsAttach(&job->diags, job->ctx);
-  bool ok = parseInput(job) && compile(job) && !job->output.oom && writeResults(job);
+  if (!parseInput(job) || !resolveChip(job) || !createPipeline(job))
+    return 1;
+  if (job->o->printPipeline)
+    return printPipeline(job);
+  bool ok = compile(job) && !job->output.oom && writeResults(job);
   return ok && job->diags.numErrors == 0 ? 0 : 1;
 }
 
