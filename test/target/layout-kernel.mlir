@@ -19,6 +19,16 @@
 // RUN: llvm-readelf -s %t.hsaco | FileCheck %s --check-prefix=SYM
 // SYM: swizzle_index.kd
 
+// On the emulator, every work-item's value against the algebra computed
+// independently on the CPU (Inputs/check-layout-kernel.py), on both chips.
+// RUN: flyc-run %t.hsaco --kernel swizzle_index --grid 1 --block 256 out:i32:256:const=-1 --out out=%t.942.out
+// RUN: python3 %S/Inputs/check-layout-kernel.py %t.942.out | FileCheck %s --check-prefix=EMU
+// RUN: flyc %s --chip gfx950 -o %t.950.hsaco
+// RUN: flyc-run %t.950.hsaco --kernel swizzle_index --grid 1 --block 256 out:i32:256:const=-1 --out out=%t.950.out
+// RUN: python3 %S/Inputs/check-layout-kernel.py %t.950.out | FileCheck %s --check-prefix=EMU
+// EMU-NOT: expected
+// EMU: 256 of 256 elements match
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @swizzle_index(%out: memref<256xi32>) kernel
