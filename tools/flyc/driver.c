@@ -12,16 +12,13 @@
 #include "flyc/target.h"
 #include "llvm-c/ErrorHandling.h"
 
-typedef enum EmitKind { EMIT_HSACO, EMIT_ISA, EMIT_LLVM, EMIT_MLIR } EmitKind;
-
-static const char *const emitNames[] = {"hsaco", "isa", "llvm", "mlir"};
 static const char *const emitExtensions[] = {".hsaco", ".s", ".ll", ".mlir"};
 
 /* State of one compilation. */
 typedef struct Job {
   const FlycOptions *o;
   FlyTargetOptions target;
-  EmitKind emit;
+  FlycEmit emit;
   FlyToolDiags diags;
   MlirContext ctx;
   MlirModule module;
@@ -30,34 +27,14 @@ typedef struct Job {
   FlyStrBuf report;  /* --stats text */
 } Job;
 
-static bool parseEmit(const char *name, EmitKind *out) {
-  for (int k = 0; k < 4; ++k) {
-    if (!strcmp(name, emitNames[k])) {
-      *out = (EmitKind)k;
-      return true;
-    }
-  }
-  return false;
-}
-
-/* Validates option values; returns 0, 1 (unsupported chip) or 2 (misuse).
- * The chip is settled once the input is read (resolveChip). */
-static int configure(Job *job) {
+/* The command line was checked by the executable (main.c). The chip is
+ * settled once the input is read (resolveChip). */
+static void configure(Job *job) {
   const FlycOptions *o = job->o;
+  job->emit = o->emit;
   job->target.optLevel = o->optLevel;
   job->target.lldPath = getenv("FLYC_LLD"); /* NULL: the configured ld.lld */
-  job->target.chip = FLY_CHIP_GFX950;
-  if (o->chipName && !flyChipParse(o->chipName, &job->target.chip)) {
-    flyToolError(&job->diags, "unsupported chip '%s' (supported: %s)", o->chipName,
-                 flyChipListNames());
-    return 1;
-  }
-  if (o->emitName && !parseEmit(o->emitName, &job->emit)) {
-    fprintf(stderr, "flyc: error: unknown --emit kind '%s' (hsaco, isa, llvm, mlir)\n",
-            o->emitName);
-    return 2;
-  }
-  return 0;
+  job->target.chip = o->hasChip ? o->chip : FLY_CHIP_GFX950;
 }
 
 /* The chip named by the input's #rocdl.target attributes, checked against
@@ -65,7 +42,7 @@ static int configure(Job *job) {
 static bool resolveChip(Job *job) {
   FlyChip requested = job->target.chip;
   return mlirLogicalResultIsSuccess(flyTargetResolveChip(
-      job->module, job->o->chipName ? &requested : NULL, &job->target.chip));
+      job->module, job->o->hasChip ? &requested : NULL, &job->target.chip));
 }
 
 static void appendToBuf(MlirStringRef s, void *userData) {
@@ -98,7 +75,7 @@ static bool makeReport(Job *job) {
   FlyStrBuf hsaco = {0}, err = {0};
   const FlyStrBuf *co = &job->output;
   bool ok = true;
-  if (job->emit != EMIT_HSACO) {
+  if (job->emit != FLYC_EMIT_HSACO) {
     co = &hsaco;
     ok = mlirLogicalResultIsSuccess(
         flyTargetEmit(job->module, &job->target, FLY_EMIT_HSACO, &hsaco));
@@ -115,7 +92,7 @@ static bool makeReport(Job *job) {
 /* --emit mlir stops after the fly stage (continuing only for --stats);
  * every other kind runs the whole pipeline and the backend. */
 static bool compile(Job *job) {
-  if (job->emit == EMIT_MLIR) {
+  if (job->emit == FLYC_EMIT_MLIR) {
     if (!runStages(job, FLY_STAGE_FLY, FLY_STAGE_FLY))
       return false;
     mlirOperationPrint(mlirModuleGetOperation(job->module), appendToBuf, &job->output);
@@ -138,7 +115,7 @@ static bool compile(Job *job) {
  * goes next to the input, named after it. */
 static char *defaultOutput(const Job *job) {
   const char *in = job->o->input;
-  if (job->emit != EMIT_HSACO || !strcmp(in, "-"))
+  if (job->emit != FLYC_EMIT_HSACO || !strcmp(in, "-"))
     return flyStrdup("-");
   const char *base = strrchr(in, '/');
   base = base ? base + 1 : in;
@@ -223,9 +200,8 @@ static bool createPipeline(Job *job) {
 }
 
 static int run(Job *job) {
-  int rc = configure(job);
-  if (rc)
-    return rc;
+  int rc;
+  configure(job);
   if (!prepareDumpDir(job))
     return 1;
   if ((rc = reportIfCodeObject(job)) >= 0)
@@ -276,7 +252,12 @@ static void installFatalErrorHandler(const FlycOptions *o) {
   LLVMInstallFatalErrorHandler(onLlvmFatalError);
 }
 
-int flycCompile(const FlycOptions *options) {
+__attribute__((visibility("default"))) int flycCompilerRun(const FlycOptions *options,
+                                                           size_t optionsSize) {
+  if (optionsSize != sizeof(FlycOptions)) {
+    fputs("flyc: error: the compiler library is from another build of flyc\n", stderr);
+    return 1;
+  }
   installFatalErrorHandler(options);
   Job job = {.o = options,
              .diags = {.tool = "flyc", .stream = stderr, .verbose = options->verbose}};

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "flyc/chip.h"
 
 static void printUsage(FILE *to) {
   fputs("usage: flyc [options] INPUT.mlir [-o OUTPUT]\n"
@@ -42,15 +43,22 @@ static void printUsage(FILE *to) {
         to);
 }
 
+typedef struct Args {
+  FlycOptions o;
+  const char *chipName, *emitName;
+  bool help, version;
+} Args;
+
 /* Returns 0 when parsed, 2 on misuse (message printed). */
-static int parseArgs(int argc, char **argv, FlycOptions *o) {
+static int parseArgs(int argc, char **argv, Args *args) {
+  FlycOptions *o = &args->o;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *next = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      o->help = true;
+      args->help = true;
     } else if (!strcmp(a, "--version")) {
-      o->version = true;
+      args->version = true;
     } else if (!strcmp(a, "-o") || !strcmp(a, "--chip") || !strcmp(a, "--emit") ||
                !strcmp(a, "--dump-after-each")) {
       if (!next) {
@@ -58,15 +66,15 @@ static int parseArgs(int argc, char **argv, FlycOptions *o) {
         return 2;
       }
       const char **slot = !strcmp(a, "-o")       ? &o->output
-                          : !strcmp(a, "--chip") ? &o->chipName
-                          : !strcmp(a, "--emit") ? &o->emitName
+                          : !strcmp(a, "--chip") ? &args->chipName
+                          : !strcmp(a, "--emit") ? &args->emitName
                                                  : &o->dumpDir;
       *slot = next;
       ++i;
     } else if (!strncmp(a, "--chip=", 7)) {
-      o->chipName = a + 7;
+      args->chipName = a + 7;
     } else if (!strncmp(a, "--emit=", 7)) {
-      o->emitName = a + 7;
+      args->emitName = a + 7;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->optLevel = a[2] - '0';
     } else if (!strcmp(a, "--stats")) {
@@ -88,24 +96,49 @@ static int parseArgs(int argc, char **argv, FlycOptions *o) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  if (argc >= 2 && !strcmp(argv[1], "layout"))
-    return flycCmdLayout(argc - 1, argv + 1);
-  FlycOptions o = {.optLevel = 3};
-  int rc = parseArgs(argc, argv, &o);
-  if (rc)
-    return rc;
-  if (o.help) {
-    printUsage(stdout);
-    return 0;
+/* Checks option values before anything is loaded; returns 0, 1 (an
+ * unsupported chip) or 2 (misuse). */
+static int checkValues(Args *args) {
+  static const char *const emitNames[] = {"hsaco", "isa", "llvm", "mlir"};
+  FlycOptions *o = &args->o;
+  if (args->chipName && !(o->hasChip = flyChipParse(args->chipName, &o->chip))) {
+    fprintf(stderr, "flyc: error: unsupported chip '%s' (supported: %s)\n", args->chipName,
+            flyChipListNames());
+    return 1;
   }
-  if (o.version) {
-    printf("flyc %s (LLVM/MLIR 22)\n", FLYC_VERSION);
-    return 0;
+  if (args->emitName) {
+    int k = 0;
+    while (k < 4 && strcmp(args->emitName, emitNames[k]))
+      ++k;
+    if (k == 4) {
+      fprintf(stderr, "flyc: error: unknown --emit kind '%s' (hsaco, isa, llvm, mlir)\n",
+              args->emitName);
+      return 2;
+    }
+    o->emit = (FlycEmit)k;
   }
-  if (!o.input && !o.printPipeline) {
+  if (!o->input && !o->printPipeline) {
     fputs("flyc: error: no input file (see flyc --help)\n", stderr);
     return 2;
   }
-  return flycCompile(&o);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && !strcmp(argv[1], "layout"))
+    return flycCmdLayout(argc - 1, argv + 1);
+  Args args = {.o = {.optLevel = 3, .emit = FLYC_EMIT_HSACO}};
+  int rc = parseArgs(argc, argv, &args);
+  if (rc)
+    return rc;
+  if (args.help) {
+    printUsage(stdout);
+    return 0;
+  }
+  if (args.version) {
+    printf("flyc %s (LLVM/MLIR 22)\n", FLYC_VERSION);
+    return 0;
+  }
+  rc = checkValues(&args);
+  return rc ? rc : flycLoadAndCompile(&args.o);
 }
