@@ -1,4 +1,7 @@
 /*===- toolio.c - Reading inputs and writing outputs safely ---------------===*/
+/* realpath is an X/Open interface in glibc's headers. */
+#define _XOPEN_SOURCE 700
+
 #include "toolio.h"
 
 #include <errno.h>
@@ -39,15 +42,26 @@ static bool writeAll(FILE *f, const void *data, size_t n) {
   return fwrite(data, 1, n, f) == n && fflush(f) == 0;
 }
 
-bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf *err) {
-  if (strcmp(path, "-") == 0) {
-    if (writeAll(stdout, data, n))
-      return true;
-    flyStrBufAppendF(err, "cannot write to standard output: %s", strerror(errno));
-    return false;
+/* A device, FIFO or socket cannot be replaced by a renamed file (that would
+ * put a regular file in its place, e.g. over /dev/stdout): write into it. */
+static bool writeInPlace(const char *path, const void *data, size_t n, FlyStrBuf *err) {
+  FILE *f = fopen(path, "wb");
+  bool ok = f && writeAll(f, data, n);
+  int savedErrno = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    savedErrno = errno;
   }
+  if (!ok)
+    flyStrBufAppendF(err, "cannot write '%s': %s", path, strerror(savedErrno));
+  return ok;
+}
+
+/* Writes a temporary file next to `target` and renames it into place. */
+static bool writeAndRename(const char *path, const char *target, const void *data, size_t n,
+                           FlyStrBuf *err) {
   FlyStrBuf tmp = {0};
-  flyStrBufAppendF(&tmp, "%s.tmp-XXXXXX", path);
+  flyStrBufAppendF(&tmp, "%s.tmp-XXXXXX", target);
   int fd = tmp.data ? mkstemp(tmp.data) : -1;
   if (fd >= 0) { /* mkstemp makes the file 0600; give it the usual mode */
     mode_t mask = umask(0);
@@ -63,7 +77,7 @@ bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf 
   } else if (!f && fd >= 0) {
     close(fd);
   }
-  if (ok && rename(tmp.data, path) != 0) {
+  if (ok && rename(tmp.data, target) != 0) {
     ok = false;
     savedErrno = errno;
   }
@@ -74,6 +88,40 @@ bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf 
   }
   flyStrBufDestroy(&tmp);
   return ok;
+}
+
+/* Set once a failed write to standard output has been reported. */
+static bool stdoutFailed;
+
+bool flyToolWriteOutput(const char *path, const void *data, size_t n, FlyStrBuf *err) {
+  if (strcmp(path, "-") == 0) {
+    if (writeAll(stdout, data, n))
+      return true;
+    flyStrBufAppendF(err, "cannot write to standard output: %s", strerror(errno));
+    stdoutFailed = true;
+    return false;
+  }
+  struct stat st;
+  bool exists = stat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    flyStrBufAppendF(err, "cannot write '%s': %s", path, strerror(EISDIR));
+    return false;
+  }
+  if (exists && !S_ISREG(st.st_mode))
+    return writeInPlace(path, data, n, err);
+  /* Through a symbolic link, the file it names is replaced, not the link. */
+  char *real = exists ? realpath(path, NULL) : NULL;
+  bool ok = writeAndRename(path, real ? real : path, data, n, err);
+  free(real);
+  return ok;
+}
+
+bool flyToolFlushStdout(const char *tool) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return true;
+  if (!stdoutFailed)
+    fprintf(stderr, "%s: error: cannot write to standard output: %s\n", tool, strerror(errno));
+  return false;
 }
 
 /* Creates `path` and its missing parents, like `mkdir -p`. */
