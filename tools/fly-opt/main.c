@@ -166,6 +166,8 @@ static int writeOutput(const Options *o, FlyToolDiags *diags, const FlyStrBuf *o
 }
 
 static int run(Options *o) {
+  if (!o->input)
+    o->input = "-";
   FlyToolDiags diags = {.tool = "fly-opt", .stream = o->verifyDiagnostics ? NULL : stderr,
                         .capture = o->verifyDiagnostics, .verbose = o->verbose};
   FlyStrBuf text = {0}, err = {0}, out = {0};
@@ -209,8 +211,9 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (o.listPasses)
-    return listPasses();
-  if (!o.input)
-    o.input = "-";
-  return run(&o);
+    rc = listPasses();
+  else
+    rc = run(&o);
+  bool flushed = flyToolFlushStdout("fly-opt");
+  return rc ? rc : flushed ? 0 : 1;
 }

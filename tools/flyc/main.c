@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/toolio.h"
 #include "driver.h"
 #include "flyc/chip.h"
 
@@ -124,7 +125,7 @@ static int checkValues(Args *args) {
   return 0;
 }
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   if (argc >= 2 && !strcmp(argv[1], "layout"))
     return flycCmdLayout(argc - 1, argv + 1);
   Args args = {.o = {.optLevel = 3, .emit = FLYC_EMIT_HSACO}};
@@ -141,4 +142,10 @@ int main(int argc, char **argv) {
   }
   rc = checkValues(&args);
   return rc ? rc : flycLoadAndCompile(&args.o);
+}
+
+int main(int argc, char **argv) {
+  int rc = run(argc, argv);
+  bool flushed = flyToolFlushStdout("flyc");
+  return rc ? rc : flushed ? 0 : 1;
 }
