@@ -72,6 +72,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->input = a;
     }
   }
+  if (o->pipeline && o->pipelineFile) {
+    fputs("fly-opt: error: give --pipeline or --pipeline-file, not both\n", stderr);
+    return 2;
+  }
   return 0;
 }
 
@@ -189,6 +193,10 @@ static int run(Options *o) {
       rc = flyExpectVerify(o->input, text.data, &diags) ? 0 : 1;
     else
       rc = ok ? writeOutput(o, &diags, &out) : 1;
+    /* A pass that fails without a diagnostic is a bug; still say so. */
+    if (rc && !ok && diags.numErrors == 0 && !o->verifyDiagnostics)
+      flyToolError(&diags, "the pipeline failed on '%s' without a diagnostic (a bug in the pass)",
+                   o->input);
   }
   if (ctx.ptr)
     mlirContextDestroy(ctx);

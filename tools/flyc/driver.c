@@ -127,6 +127,10 @@ static char *defaultOutput(const Job *job) {
 }
 
 static bool writeResults(Job *job) {
+  if (job->output.oom || job->report.oom) {
+    flyToolError(&job->diags, "out of memory");
+    return false;
+  }
   char *path = job->o->output ? flyStrdup(job->o->output) : defaultOutput(job);
   FlyStrBuf err = {0};
   bool ok = path && flyToolWriteOutput(path, job->output.data, job->output.len, &err);
@@ -219,7 +223,7 @@ static int run(Job *job) {
     return 1;
   if (job->o->printPipeline)
     return printPipeline(job);
-  bool ok = compile(job) && !job->output.oom && writeResults(job);
+  bool ok = compile(job) && writeResults(job);
   return ok && job->diags.numErrors == 0 ? 0 : 1;
 }
 
@@ -262,6 +266,11 @@ __attribute__((visibility("default"))) int flycCompilerRun(const FlycOptions *op
   Job job = {.o = options,
              .diags = {.tool = "flyc", .stream = stderr, .verbose = options->verbose}};
   int rc = run(&job);
+  /* Every failure must say why; a pass that fails without a diagnostic is
+   * a bug in flyc, but the user still gets a line. */
+  if (rc && job.diags.numErrors == 0)
+    flyToolError(&job.diags, "compilation of '%s' failed without a diagnostic (a bug in flyc)",
+                 options->input ? options->input : "-");
   if (!mlirModuleIsNull(job.module))
     mlirModuleDestroy(job.module);
   if (!mlirContextIsNull(job.ctx))
