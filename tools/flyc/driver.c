@@ -186,11 +186,29 @@ static bool prepareDumpDir(Job *job) {
 /* `flyc CODE.hsaco`: returns the report's exit status, or -1 when the input
  * is not a code object. */
 static int reportIfCodeObject(Job *job) {
-  if (!job->o->input || !strcmp(job->o->input, "-"))
+  const FlycOptions *o = job->o;
+  if (!o->input || !strcmp(o->input, "-"))
     return -1;
   FlyStrBuf head = {0}, err = {0};
-  bool read = flyToolReadInput(job->o->input, &head, &err);
-  int rc = read && isElf(&head) ? reportCodeObject(job, &head) : -1;
+  bool read = flyToolReadInput(o->input, &head, &err);
+  int rc = -1;
+  if (read && isElf(&head)) {
+    /* Nothing is compiled: options about compiling would be ignored. */
+    const char *moot = o->output                    ? "-o"
+                       : o->emit != FLYC_EMIT_HSACO ? "--emit"
+                       : o->dumpDir                 ? "--dump-after-each"
+                       : o->printPipeline           ? "--print-pipeline"
+                       : o->hasChip                 ? "--chip"
+                                                    : NULL;
+    if (moot) {
+      flyToolError(&job->diags,
+                   "'%s' is a code object, of which flyc prints the report: %s does not apply",
+                   o->input, moot);
+      rc = 2;
+    } else {
+      rc = reportCodeObject(job, &head);
+    }
+  }
   flyStrBufDestroy(&head);
   flyStrBufDestroy(&err);
   return rc;
@@ -206,10 +224,10 @@ static bool createPipeline(Job *job) {
 static int run(Job *job) {
   int rc;
   configure(job);
-  if (!prepareDumpDir(job))
-    return 1;
   if ((rc = reportIfCodeObject(job)) >= 0)
     return rc;
+  if (!prepareDumpDir(job))
+    return 1;
   /* Without an input, --print-pipeline prints the pipeline for --chip. */
   if (job->o->printPipeline && !job->o->input)
     return createPipeline(job) ? printPipeline(job) : 1;
@@ -268,7 +286,7 @@ __attribute__((visibility("default"))) int flycCompilerRun(const FlycOptions *op
   int rc = run(&job);
   /* Every failure must say why; a pass that fails without a diagnostic is
    * a bug in flyc, but the user still gets a line. */
-  if (rc && job.diags.numErrors == 0)
+  if (rc == 1 && job.diags.numErrors == 0)
     flyToolError(&job.diags, "compilation of '%s' failed without a diagnostic (a bug in flyc)",
                  options->input ? options->input : "-");
   if (!mlirModuleIsNull(job.module))
