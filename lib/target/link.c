@@ -122,7 +122,12 @@ MlirLogicalResult flyLinkCodeObject(const FlyStrBuf *obj, const char *lldPath, M
   const char *lld = lldPath ? lldPath : FLYC_DEFAULT_LLD;
   TempDir t;
   if (!tempDirCreate(&t)) {
-    mlirEmitError(loc, "cannot create a temporary directory for linking");
+    FlyStrBuf msg = {0};
+    const char *base = getenv("TMPDIR");
+    flyStrBufAppendF(&msg, "cannot create a temporary directory in '%s' for linking: %s",
+                     base && *base ? base : "/tmp", strerror(errno));
+    mlirEmitError(loc, msg.data ? msg.data : "cannot create a temporary directory for linking");
+    flyStrBufDestroy(&msg);
     return mlirLogicalResultFailure();
   }
   MlirLogicalResult r = mlirLogicalResultFailure();
