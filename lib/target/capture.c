@@ -41,15 +41,6 @@ void flyCaptureEnd(FlyCapture *c, FlyStrBuf *out) {
 
 void flyCaptureFirstLine(const char *text, FlyStrBuf *out) {
   const char *p = text ? text : "";
-  for (;;) {
-    while (*p == '\n' || *p == ' ' || *p == ':')
-      ++p;
-    const char *nl = strchr(p, '\n');
-    size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    if (n || !nl) {
-      flyStrBufAppendN(out, p, n);
-      return;
-    }
-    p = nl;
-  }
+  p += strspn(p, "\n :");
+  flyStrBufAppendN(out, p, strcspn(p, "\n"));
 }
