@@ -106,8 +106,55 @@ static bool findSymbol(MlirModule module, const char *name, size_t n, MlirLocati
   return false;
 }
 
-/* LLVM names the function as `in function 'k'` or `in function k TYPE:`. */
+/* Finds the llvm.inline_asm op whose text holds a given line. */
+typedef struct AsmSearch {
+  const char *line;
+  size_t len;
+  MlirLocation loc;
+  bool found;
+} AsmSearch;
+
+static MlirWalkResult findInlineAsm(MlirOperation op, void *userData) {
+  AsmSearch *s = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length != 15 || memcmp(name.data, "llvm.inline_asm", 15))
+    return MlirWalkResultAdvance;
+  MlirAttribute text =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("asm_string"));
+  if (mlirAttributeIsNull(text) || !mlirAttributeIsAString(text))
+    return MlirWalkResultAdvance;
+  MlirStringRef t = mlirStringAttrGetValue(text);
+  for (size_t i = 0; i + s->len <= t.length; ++i) {
+    if (!memcmp(t.data + i, s->line, s->len)) {
+      s->loc = mlirOperationGetLocation(op);
+      s->found = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* An inline-assembly error reads `<inline asm>:L:C: WHY` then the line. */
+static bool locateInlineAsm(MlirModule module, const char *msg, MlirLocation *loc) {
+  const char *nl = strchr(msg, '\n');
+  if (strncmp(msg, "<inline asm>:", 13) || !nl)
+    return false;
+  const char *line = nl + 1 + strspn(nl + 1, " \t");
+  AsmSearch s = {line, strcspn(line, "\n"), *loc, false};
+  while (s.len && (line[s.len - 1] == ' ' || line[s.len - 1] == '\t'))
+    --s.len;
+  if (s.len)
+    mlirOperationWalk(mlirModuleGetOperation(module), findInlineAsm, &s, MlirWalkPreOrder);
+  *loc = s.loc;
+  return s.found;
+}
+
+/* LLVM names the function as `in function 'k'` or `in function k TYPE:`;
+ * inline assembly is found by its text. */
 static MlirLocation locateLlvmError(MlirModule module, const char *msg, MlirLocation fallback) {
+  MlirLocation asmLoc = fallback;
+  if (locateInlineAsm(module, msg, &asmLoc))
+    return asmLoc;
   const char *p = strstr(msg, "in function ");
   if (!p)
     return fallback;
@@ -203,11 +250,15 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
   return linked;
 }
 
+/* The assembly parser is needed to emit objects from kernels with inline
+ * assembly: without it LLVM stops with a fatal error ("Inline asm not
+ * supported by this streamer"), valid assembly or not. */
 static void initAmdgpuTarget(void) {
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
   LLVMInitializeAMDGPUAsmPrinter();
+  LLVMInitializeAMDGPUAsmParser();
 }
 
 static LLVMTargetMachineRef createTargetMachine(const FlyTargetOptions *options,
