@@ -276,7 +276,7 @@ static bool preshuffle(FlyDevice *dev, const Options *o, const char *spec, FlySt
   size_t size = (size_t)arg->count * bytes;
   unsigned char *host = malloc(size), *out = malloc(size);
   bool ok = host && out && flyDeviceCopyOut(dev, arg->buf, 0, host, size, err) &&
-            flyPreshuffleB(host, out, n, k, bytes, err) &&
+            flyPreshuffleB(host, out, size, n, k, bytes, err) &&
             flyDeviceCopyIn(dev, arg->buf, 0, out, size, err);
   free(host);
   free(out);
