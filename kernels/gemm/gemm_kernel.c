@@ -501,8 +501,8 @@ static MlirOperation buildFunc(Gen *g) {
   char *attrs = NULL;
   if (ft.data) {
     FlyStrBuf ab = {0};
-    flyStrBufAppendF(&ab, "{sym_name = \"%s\", function_type = %s, gpu.kernel, "
-                          "known_block_size = array<i32: 256, 1, 1>}", g->c->name, ft.data);
+    flyStrBufAppendF(&ab, "{function_type = %s, gpu.kernel, "
+                          "known_block_size = array<i32: 256, 1, 1>}", ft.data);
     attrs = flyStrBufTake(&ab);
   }
   flyStrBufDestroy(&ft);
@@ -511,6 +511,11 @@ static MlirOperation buildFunc(Gen *g) {
   flyFree(attrs);
   if (mlirOperationIsNull(f))
     return f;
+  /* The name is an attribute value, never attribute text: no quoting to get
+   * wrong (main.c also restricts it to a plain symbol). */
+  mlirOperationSetAttributeByName(
+      f, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(g->c->name)));
   FlyBuilder outer;
   buildBody(g, enterRegion(g, f, n, types, &outer));
   leaveRegion(g, outer);
