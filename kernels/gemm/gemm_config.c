@@ -19,6 +19,7 @@ void gemmConfigInit(GemmConfig *c) {
   c->k = 1024;
   c->maxM = 16384;
   snprintf(c->name, sizeof c->name, "gemm");
+  c->allowSpills = false;
 }
 
 bool gemmDtypeParse(const char *s, GemmDtype *out) {

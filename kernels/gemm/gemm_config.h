@@ -29,6 +29,7 @@ typedef struct GemmConfig {
   int64_t n, k;  /* problem N and K */
   int64_t maxM;  /* rows the A/C/scale memrefs are declared with */
   char name[GEMM_NAME_MAX]; /* kernel symbol (gemmNameValid) */
+  bool allowSpills; /* write the kernel even if it spills to scratch */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).

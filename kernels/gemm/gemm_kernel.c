@@ -529,8 +529,13 @@ MlirModule gemmKernelBuild(MlirContext ctx, const GemmConfig *c, const GemmDeriv
   mlirOperationSetAttributeByName(top, mlirStringRefCreateFromCString("gpu.container_module"),
                                   mlirUnitAttrGet(ctx));
   Gen g = {.b = flyBuilderAtEnd(mlirModuleGetBody(mod), loc), .c = c, .d = d};
+  /* The chip is part of the module (the standard ROCDL target attribute),
+   * so flyc compiles it for the chip it was written for. */
   MlirOperation gm = flyBuildOp(&g.b, "gpu.module", 0, NULL, 0, NULL,
-                                "{sym_name = \"kernels\"}", 1);
+                                fmt(&g, "{sym_name = \"kernels\", targets = [#rocdl.target<"
+                                        "chip = \"%s\">]}",
+                                    flyChipGetInfo(c->chip)->name),
+                                1);
   if (!mlirOperationIsNull(gm)) {
     FlyBuilder outer;
     enterRegion(&g, gm, 0, NULL, &outer);
