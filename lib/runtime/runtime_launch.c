@@ -9,6 +9,7 @@
 #include "runtime_internal.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,6 +40,8 @@ static bool addArg(FlyArgs *args, const void *bytes, uint32_t size, bool isBuffe
     return false;
   if (args->count == args->cap) {
     size_t cap = args->cap ? 2 * args->cap : 8;
+    if (cap > SIZE_MAX / sizeof(FlyArg))
+      return false;
     FlyArg *grown = flyRealloc(args->items, cap * sizeof(FlyArg));
     if (!grown)
       return false;

@@ -325,14 +325,16 @@ static FlyLaunchConfig launchConfig(const Options *o) {
  * block, and two host copies of the largest preshuffled buffer. */
 static bool checkMemory(const Options *o, FlyStrBuf *err) {
   uint64_t need = RUN_STAGE_BYTES, preshuffled = 0;
+  bool overflow = false;
   for (size_t i = 0; i < o->numArgs; ++i)
     if (o->args[i].isBuffer)
-      need += runArgBytes(&o->args[i]); /* at most 2^35 each, 2^31 args: no overflow */
+      overflow |= __builtin_add_overflow(need, runArgBytes(&o->args[i]), &need);
   for (size_t i = 0; i < o->numPreshuffles; ++i) {
     uint64_t b = runArgBytes(runFindBuffer(o->args, o->numArgs, o->preshuffles[i].name));
     preshuffled = b > preshuffled ? b : preshuffled;
   }
-  need += 2 * preshuffled;
+  overflow |= __builtin_add_overflow(need, 2 * preshuffled, &need); /* 2 * 2^35: exact */
+  need = overflow ? UINT64_MAX : need;
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
   uint64_t have = o->maxMemory ? o->maxMemory
                   : pages > 0 && pageSize > 0 ? (uint64_t)pages * (uint64_t)pageSize : UINT64_MAX;
