@@ -122,6 +122,13 @@ typedef struct FlyEmuStats {
 bool flyEmuLaunch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *desc,
                   FlyEmuFault *fault, FlyEmuStats *stats);
 
+/// Makes the checks flyEmuLaunch makes before anything runs (the kernel
+/// exists; grid, workgroup, LDS and private memory fit the kernel and the
+/// device) without allocating or running anything; kernarg bytes are not
+/// read. Returns false with `fault` (kind INVALID) filled.
+bool flyEmuLaunchCheck(const FlyEmuDevice *dev, const FlyEmuModule *mod,
+                       const FlyEmuLaunchDesc *desc, FlyEmuFault *fault);
+
 /// Appends a one-line description of `fault` to `out`, e.g.
 /// "memory fault: kernel vadd, workgroup (3,0,0), wave 1, lane 17, pc 0x1c4:
 /// read of 4 bytes at 0x... outside any buffer".

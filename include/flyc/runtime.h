@@ -72,16 +72,18 @@ const FlyCodeObject *flyModuleGetCodeObject(const FlyModule *mod);
 const FlyKernelInfo *flyModuleGetKernel(const FlyModule *mod, const char *name);
 
 /// A packed argument list: explicit kernel arguments in order, each with the
-/// size the caller believes it has (checked against the metadata at launch).
+/// size the caller believes it has and whether it is a buffer (both checked
+/// against the metadata at launch).
 typedef struct FlyArgs FlyArgs;
 
 /// Creates an empty argument list (NULL when out of memory).
 FlyArgs *flyArgsCreate(void);
 /// Destroys an argument list (NULL is a no-op).
 void flyArgsDestroy(FlyArgs *args);
-/// Appends `size` (1..64) raw bytes; false when out of memory or too big.
+/// Appends `size` (1..64) raw bytes of a `by_value` argument; false when out
+/// of memory or too big.
 bool flyArgsAddBytes(FlyArgs *args, const void *bytes, uint32_t size);
-/// Appends a buffer's device address (8 bytes).
+/// Appends a buffer's device address (8 bytes), for a `global_buffer` argument.
 bool flyArgsAddBuffer(FlyArgs *args, FlyBuffer buf);
 /// Appends a 32-bit signed scalar.
 bool flyArgsAddI32(FlyArgs *args, int32_t v);
@@ -108,21 +110,38 @@ typedef struct FlyLaunchResult {
   FlyEmuStats stats;
 } FlyLaunchResult;
 
-/// Launches `kernel` and waits for it. The argument count and each size must
-/// match the metadata's explicit arguments. Returns result->ok.
+/// Launches `kernel` and waits for it. The argument count, each size and
+/// each kind (buffer for `global_buffer`, bytes for `by_value`) must match
+/// the metadata's explicit arguments, and the grid, workgroup and LDS must
+/// fit the kernel and the device. Returns result->ok.
 bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
                const FlyLaunchConfig *cfg, const FlyArgs *args, FlyLaunchResult *result);
+
+/// Makes every check flyLaunch makes before the kernel starts, without
+/// allocating device memory or running anything. Argument values are not
+/// read, so a list built before the buffers exist (zero FlyBuffers in
+/// their places) checks exactly as the real one will: callers validate a
+/// launch before allocating for it. Returns result->ok; on failure
+/// result->fault (kind INVALID) says why.
+bool flyLaunchCheck(FlyDevice *dev, FlyModule *mod, const char *kernel,
+                    const FlyLaunchConfig *cfg, const FlyArgs *args, FlyLaunchResult *result);
 
 /// Appends the one-line report of a failed launch (see flyEmuFaultFormat).
 void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out);
 
+/// Checks that B (n x k elements of `elemBytes` bytes) can be preshuffled
+/// and fills exactly `size` bytes: elemBytes divides 16, n % 16 == 0,
+/// k % kblock == 0 (kblock = 64 / elemBytes) and n * k * elemBytes == size
+/// without overflow. False with one line in `err`.
+bool flyPreshuffleBCheck(size_t size, size_t n, size_t k, size_t elemBytes, FlyStrBuf *err);
+
 /// Rearranges B (n x k, row-major, `elemBytes`-byte elements) from `src`
 /// into the GEMM kernels' preshuffled order (gemm-optimization §12) in
-/// `dst` (same size, not overlapping): [n/16][k/kblock][4][16][16 bytes] with
-/// kblock = 64 / elemBytes. False with `err` unless n % 16 == 0 and
-/// k % kblock == 0.
-bool flyPreshuffleB(const void *src, void *dst, size_t n, size_t k, size_t elemBytes,
-                    FlyStrBuf *err);
+/// `dst` (not overlapping), each `size` bytes: [n/16][k/kblock][4][16][16
+/// bytes] with kblock = 64 / elemBytes. False with `err` (nothing written)
+/// unless flyPreshuffleBCheck accepts the sizes.
+bool flyPreshuffleB(const void *src, void *dst, size_t size, size_t n, size_t k,
+                    size_t elemBytes, FlyStrBuf *err);
 
 /// The 8-bit element types of the GEMMs' per-token quantization.
 typedef enum FlyQuantType {
@@ -141,7 +160,8 @@ float flyQuantMax(FlyQuantType type);
 /// dst[r][c] = src[r][c] / scales[r] rounded to nearest even in `type`, so
 /// src[r][c] ~ value(dst[r][c]) * scales[r] and each row's largest element
 /// maps to ±max. `dst` holds rows x cols bytes, `scales` rows floats.
-/// False with `err` (and nothing promised in dst) if a value is not finite.
+/// False with `err` (and nothing promised in dst) if a value is not finite
+/// or rows x cols overflows.
 bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantType type,
                          uint8_t *dst, float *scales, FlyStrBuf *err);
 

@@ -19,6 +19,7 @@ void gemmConfigInit(GemmConfig *c) {
   c->k = 1024;
   c->maxM = 16384;
   snprintf(c->name, sizeof c->name, "gemm");
+  c->allowSpills = false;
 }
 
 bool gemmDtypeParse(const char *s, GemmDtype *out) {
@@ -29,14 +30,35 @@ bool gemmDtypeParse(const char *s, GemmDtype *out) {
   return false;
 }
 
-static bool parseDim(const char **s, int64_t *out) {
-  char *end;
-  long long v = strtoll(*s, &end, 10);
-  if (end == *s || v <= 0 || v > (1 << 20))
+/* Decimal digits only (no sign, no spaces) for a value in 1..max. */
+static bool parseDigits(const char **s, int64_t max, int64_t *out) {
+  int64_t v = 0;
+  const char *p = *s;
+  for (; *p >= '0' && *p <= '9'; ++p) {
+    v = v * 10 + (*p - '0');
+    if (v > max)
+      return false;
+  }
+  if (p == *s || v == 0)
     return false;
   *out = v;
-  *s = end;
+  *s = p;
   return true;
+}
+
+bool gemmCountParse(const char *s, int64_t max, int64_t *out) {
+  return parseDigits(&s, max, out) && !*s;
+}
+
+static bool parseDim(const char **s, int64_t *out) { return parseDigits(s, 1 << 20, out); }
+
+bool gemmNameValid(const char *s) {
+  size_t n = strlen(s);
+  bool ok = n > 0 && n < GEMM_NAME_MAX && !(*s >= '0' && *s <= '9');
+  for (size_t i = 0; ok && i < n; ++i)
+    ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+         (s[i] >= '0' && s[i] <= '9') || s[i] == '_';
+  return ok;
 }
 
 bool gemmTileParse(const char *s, GemmConfig *c) {
@@ -86,6 +108,29 @@ static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err)
   return true;
 }
 
+/* Every global tensor is a buffer resource (so that a ragged M reads 0 and
+ * stores nothing past the end). Its offsets are 32 bits, and LLVM's buffer
+ * fat pointers (address space 7) index them as signed i32, so each tensor's
+ * byte extent must stay below 2 GiB — for the largest M the kernel accepts,
+ * max_m (the row count the A, C and scale_a memrefs declare). */
+static bool checkBuffers(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
+  const struct { const char *name; int64_t rows, cols, bytes; } bufs[] = {
+      {"A", c->maxM, c->k, d->elemBytes},
+      {"B", c->n, c->k, d->elemBytes},
+      {"C", c->maxM, c->n, 2}, /* bf16 or f16 */
+      {"scale_a", c->maxM, 1, 4},
+      {"scale_b", c->n, 1, 4},
+  };
+  for (size_t i = 0; i < (d->scaled ? 5u : 3u); ++i) {
+    int64_t size = bufs[i].rows * bufs[i].cols * bufs[i].bytes; /* each <= 2^30: no overflow */
+    if (size >= INT64_C(1) << 31)
+      return BAD(err, "%s (%" PRId64 " x %" PRId64 " x %" PRId64 " bytes, with max_m = %" PRId64
+                      ") exceeds the 2 GiB a buffer resource addresses",
+                 bufs[i].name, bufs[i].rows, bufs[i].cols, bufs[i].bytes, c->maxM);
+  }
+  return true;
+}
+
 static bool checkProblem(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
   if (c->n % c->tileN)
     return BAD(err, "N = %" PRId64 " is not a multiple of tile_n = %" PRId64, c->n, c->tileN);
@@ -94,11 +139,7 @@ static bool checkProblem(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *e
   if (c->stages == 2 && (c->k / c->tileK) % 2)
     return BAD(err, "with 2 LDS stages K = %" PRId64 " must be a multiple of 2 x tile_k = %" PRId64,
                c->k, 2 * c->tileK);
-  if (c->maxM * c->k * d->elemBytes >= (INT64_C(1) << 31) ||
-      c->n * c->k * d->elemBytes >= (INT64_C(1) << 31))
-    return BAD(err, "A (%" PRId64 " rows) or B (%" PRId64 " rows) exceeds the 2 GiB a buffer "
-                    "resource addresses", c->maxM, c->n);
-  return true;
+  return checkBuffers(c, d, err);
 }
 
 static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {

@@ -15,6 +15,9 @@
 
 typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16 } GemmDtype;
 
+/// Room for a kernel name and its NUL.
+enum { GEMM_NAME_MAX = 64 };
+
 typedef struct GemmConfig {
   int64_t tileM, tileN, tileK;
   GemmDtype dtype;
@@ -25,7 +28,8 @@ typedef struct GemmConfig {
   FlyChip chip;
   int64_t n, k;  /* problem N and K */
   int64_t maxM;  /* rows the A/C/scale memrefs are declared with */
-  char name[64]; /* kernel symbol */
+  char name[GEMM_NAME_MAX]; /* kernel symbol (gemmNameValid) */
+  bool allowSpills; /* write the kernel even if it spills to scratch */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).
@@ -51,8 +55,16 @@ void gemmConfigInit(GemmConfig *c);
 /// Parses "fp8" | "int8" | "bf16" | "fp16".
 bool gemmDtypeParse(const char *s, GemmDtype *out);
 
-/// Parses "MxNxK" into the tile sizes.
+/// Parses "MxNxK" into the tile sizes (decimal digits, each 1..2^20).
 bool gemmTileParse(const char *s, GemmConfig *c);
+
+/// Parses a count: decimal digits only, 1..max.
+bool gemmCountParse(const char *s, int64_t max, int64_t *out);
+
+/// True for a kernel name that is a plain symbol: [A-Za-z_][A-Za-z0-9_]*,
+/// at most GEMM_NAME_MAX - 1 characters (it becomes the ELF symbol and its
+/// ".kd" descriptor, and the metadata's name).
+bool gemmNameValid(const char *s);
 
 /// Checks the configuration (seed §1.4 and what the compiler needs) and
 /// fills `d`. On failure appends one sentence saying what is wrong to `err`.

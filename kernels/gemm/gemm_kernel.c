@@ -501,8 +501,8 @@ static MlirOperation buildFunc(Gen *g) {
   char *attrs = NULL;
   if (ft.data) {
     FlyStrBuf ab = {0};
-    flyStrBufAppendF(&ab, "{sym_name = \"%s\", function_type = %s, gpu.kernel, "
-                          "known_block_size = array<i32: 256, 1, 1>}", g->c->name, ft.data);
+    flyStrBufAppendF(&ab, "{function_type = %s, gpu.kernel, "
+                          "known_block_size = array<i32: 256, 1, 1>}", ft.data);
     attrs = flyStrBufTake(&ab);
   }
   flyStrBufDestroy(&ft);
@@ -511,6 +511,11 @@ static MlirOperation buildFunc(Gen *g) {
   flyFree(attrs);
   if (mlirOperationIsNull(f))
     return f;
+  /* The name is an attribute value, never attribute text: no quoting to get
+   * wrong (main.c also restricts it to a plain symbol). */
+  mlirOperationSetAttributeByName(
+      f, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(g->c->name)));
   FlyBuilder outer;
   buildBody(g, enterRegion(g, f, n, types, &outer));
   leaveRegion(g, outer);
@@ -524,8 +529,13 @@ MlirModule gemmKernelBuild(MlirContext ctx, const GemmConfig *c, const GemmDeriv
   mlirOperationSetAttributeByName(top, mlirStringRefCreateFromCString("gpu.container_module"),
                                   mlirUnitAttrGet(ctx));
   Gen g = {.b = flyBuilderAtEnd(mlirModuleGetBody(mod), loc), .c = c, .d = d};
+  /* The chip is part of the module (the standard ROCDL target attribute),
+   * so flyc compiles it for the chip it was written for. */
   MlirOperation gm = flyBuildOp(&g.b, "gpu.module", 0, NULL, 0, NULL,
-                                "{sym_name = \"kernels\"}", 1);
+                                fmt(&g, "{sym_name = \"kernels\", targets = [#rocdl.target<"
+                                        "chip = \"%s\">]}",
+                                    flyChipGetInfo(c->chip)->name),
+                                1);
   if (!mlirOperationIsNull(gm)) {
     FlyBuilder outer;
     enterRegion(&g, gm, 0, NULL, &outer);

@@ -291,22 +291,31 @@ static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelIn
   d->env.chip = dev->chip;
 }
 
+/* The kernel a launch names, after checking the launch; NULL with `fault`
+ * filled when it cannot run. */
+static const FlyKernelInfo *launchKernel(const FlyEmuDevice *dev, const FlyEmuModule *mod,
+                                         const FlyEmuLaunchDesc *desc, FlyEmuFault *fault) {
+  memset(fault, 0, sizeof *fault);
+  const FlyKernelInfo *k = desc->kernel ? flyCodeObjectFindKernel(mod->co, desc->kernel) : NULL;
+  if (!desc->kernel)
+    invalid(fault, "", "no kernel name given");
+  else if (!k)
+    invalid(fault, desc->kernel, "no kernel named '%s' in the code object", desc->kernel);
+  return k && checkLaunch(dev, k, desc, fault) ? k : NULL;
+}
+
+bool flyEmuLaunchCheck(const FlyEmuDevice *dev, const FlyEmuModule *mod,
+                       const FlyEmuLaunchDesc *desc, FlyEmuFault *fault) {
+  return launchKernel(dev, mod, desc, fault) != NULL;
+}
+
 bool flyEmuLaunch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *desc,
                   FlyEmuFault *fault, FlyEmuStats *stats) {
   FlyEmuStats local;
   FlyEmuStats *st = stats ? stats : &local;
   memset(st, 0, sizeof *st);
-  memset(fault, 0, sizeof *fault);
-  const FlyKernelInfo *k = desc->kernel ? flyCodeObjectFindKernel(mod->co, desc->kernel) : NULL;
-  if (!desc->kernel) {
-    invalid(fault, "", "no kernel name given");
-    return false;
-  }
-  if (!k) {
-    invalid(fault, desc->kernel, "no kernel named '%s' in the code object", desc->kernel);
-    return false;
-  }
-  if (!checkLaunch(dev, k, desc, fault))
+  const FlyKernelInfo *k = launchKernel(dev, mod, desc, fault);
+  if (!k)
     return false;
   EmumDispatch d;
   initDispatch(dev, mod, k, desc, &d);

@@ -12,14 +12,28 @@
 
 #include "flyc/runtime.h"
 
-bool flyPreshuffleB(const void *src, void *dst, size_t n, size_t k, size_t elemBytes,
-                    FlyStrBuf *err) {
+bool flyPreshuffleBCheck(size_t size, size_t n, size_t k, size_t elemBytes, FlyStrBuf *err) {
   if (elemBytes == 0 || elemBytes > 16 || 16 % elemBytes || n % 16 || k % (64 / elemBytes)) {
     flyStrBufAppendF(err, "cannot preshuffle a %zux%zu matrix of %zu-byte elements: N must be a "
                           "multiple of 16 and K of %zu",
                      n, k, elemBytes, elemBytes && elemBytes <= 64 ? 64 / elemBytes : (size_t)0);
     return false;
   }
+  size_t elems, bytes;
+  if (__builtin_mul_overflow(n, k, &elems) || __builtin_mul_overflow(elems, elemBytes, &bytes) ||
+      bytes != size) {
+    flyStrBufAppendF(err, "cannot preshuffle a %zux%zu matrix of %zu-byte elements held in %zu "
+                          "bytes: the sizes do not match",
+                     n, k, elemBytes, size);
+    return false;
+  }
+  return true;
+}
+
+bool flyPreshuffleB(const void *src, void *dst, size_t size, size_t n, size_t k,
+                    size_t elemBytes, FlyStrBuf *err) {
+  if (!flyPreshuffleBCheck(size, n, k, elemBytes, err))
+    return false;
   const unsigned char *s = src;
   unsigned char *d = dst;
   size_t e = 16 / elemBytes, kblock = 64 / elemBytes;

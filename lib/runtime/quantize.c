@@ -59,6 +59,11 @@ static bool rowMax(const float *row, size_t cols, float *amax) {
 bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantType type,
                          uint8_t *dst, float *scales, FlyStrBuf *err) {
   float max = flyQuantMax(type);
+  size_t elems;
+  if (__builtin_mul_overflow(rows, cols, &elems)) {
+    flyStrBufAppendF(err, "cannot quantize a %zux%zu matrix: its size overflows", rows, cols);
+    return false;
+  }
   for (size_t r = 0; r < rows; ++r) {
     const float *row = src + r * cols;
     float amax;

@@ -8,6 +8,8 @@
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,7 +25,7 @@ static const char usageText[] =
     "The grid counts workgroups (HIP style); the block counts work-items.\n"
     "\n"
     "Kernel arguments, in the kernel's order:\n"
-    "  NAME:DTYPE:COUNT[:INIT]  a buffer of COUNT elements, passed as its address\n"
+    "  NAME:DTYPE:COUNT[:INIT]  a buffer of COUNT (1..2^32) elements, passed as its address\n"
     "      INIT  zeros            all zero (default)\n"
     "            const=V          every element V\n"
     "            rand=SEED[,LO,HI] seeded uniform values in [LO,HI) (floats default\n"
@@ -32,9 +34,13 @@ static const char usageText[] =
     "      DTYPE f32 f64 f16 bf16 fp8 bf8 (OCP E4M3FN/E5M2) fp8_fnuz bf8_fnuz\n"
     "            i8 u8 i16 u16 i32 u32 i64 u64\n"
     "  DTYPE=VALUE              a scalar: i32, u32, i64, u64 or f32\n"
+    "  Values must fit the type: integer types take integers in range (a rand HI\n"
+    "  up to the largest value + 1), floats must not round past the largest\n"
+    "  finite value, and inf only goes to types with infinities.\n"
     "\n"
     "Options:\n"
-    "  --out NAME=PATH          write buffer NAME after the run (raw elements)\n"
+    "  --out NAME=PATH          write buffer NAME after the run (raw elements); written\n"
+    "                           only when the whole run succeeds, atomically\n"
     "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
     "                           into the GEMM kernels' preshuffled order\n"
     "  --check NAME=PATH[,atol=E][,rtol=E]\n"
@@ -45,12 +51,16 @@ static const char usageText[] =
     "  --threads N              worker threads (default: one per CPU)\n"
     "  --lds BYTES              dynamic LDS per workgroup (default 0)\n"
     "  --stats                  print instruction counts and throughput\n"
-    "  --timeout SECONDS        give up (exit 1) when the run takes longer, e.g.\n"
-    "                           on a kernel that never ends (default: no limit)\n"
+    "  --timeout SECONDS        give up (exit 1) when the run, from loading the code\n"
+    "                           object on, takes longer (default: no limit)\n"
+    "  --max-memory BYTES       refuse a run whose buffers need more memory than this\n"
+    "                           (default: the machine's physical memory)\n"
     "  --list                   list the code object's kernels and their arguments\n"
     "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
     "\n"
+    "Every argument is checked (against the kernel's metadata too) before any\n"
+    "buffer is allocated.\n"
     "Exit status: 0 success; 1 error, GPU fault or failed check; 2 usage error.\n";
 
 typedef struct Options {
@@ -59,12 +69,13 @@ typedef struct Options {
   bool haveGrid, haveBlock, stats, list;
   unsigned threads, timeout;
   uint32_t lds;
+  uint64_t maxMemory;      /* 0: the machine's physical memory */
   RunArg *args;
   size_t numArgs;
   RunOutput *outputs;
   size_t numOutputs;
-  const char *preshuffle[16]; /* NAME=NxK: buffers to preshuffle after filling */
-  size_t numPreshuffle;
+  RunPreshuffle *preshuffles;
+  size_t numPreshuffles;
 } Options;
 
 static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -89,8 +100,9 @@ static bool parseDims(const char *s, uint32_t out[3]) {
     char *end;
     if (*s < '0' || *s > '9')
       return false;
-    unsigned long v = strtoul(s, &end, 10);
-    if (v == 0 || v > UINT32_MAX)
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (v == 0 || v > UINT32_MAX || errno)
       return false;
     out[i] = (uint32_t)v;
     if (!*end)
@@ -102,17 +114,18 @@ static bool parseDims(const char *s, uint32_t out[3]) {
   return false;
 }
 
-static bool parseUnsigned(const char *s, unsigned long max, unsigned long *out) {
+static bool parseUnsigned(const char *s, unsigned long long max, unsigned long long *out) {
   char *end;
   if (*s < '0' || *s > '9')
     return false;
-  *out = strtoul(s, &end, 10);
-  return !*end && *out <= max;
+  errno = 0;
+  *out = strtoull(s, &end, 10);
+  return !*end && !errno && *out <= max;
 }
 
 /* Handles one option with a value; returns 0 ok, 2 misuse. */
 static int takeOption(Options *o, const char *opt, const char *val, FlyStrBuf *err) {
-  unsigned long n;
+  unsigned long long n;
   if (strcmp(opt, "--kernel") == 0) o->kernel = val;
   else if (strcmp(opt, "--chip") == 0) o->chip = val;
   else if (strcmp(opt, "--grid") == 0) {
@@ -133,15 +146,49 @@ static int takeOption(Options *o, const char *opt, const char *val, FlyStrBuf *e
     if (!parseUnsigned(val, 1u << 20, &n))
       return usage("bad --lds '%s' (expected a byte count)", val);
     o->lds = (uint32_t)n;
+  } else if (strcmp(opt, "--max-memory") == 0) {
+    if (!parseUnsigned(val, UINT64_MAX, &n) || n == 0)
+      return usage("bad --max-memory '%s' (expected a byte count >= 1)", val);
+    o->maxMemory = n;
   } else if (strcmp(opt, "--preshuffle") == 0) {
-    if (o->numPreshuffle == 16)
-      return usage("at most 16 --preshuffle options");
-    o->preshuffle[o->numPreshuffle++] = val;
+    if (!runPreshuffleParse(val, &o->preshuffles[o->numPreshuffles++], err))
+      return usage("%s", err->data);
   } else if (strcmp(opt, "--out") == 0 || strcmp(opt, "--check") == 0) {
     if (!runOutputParse(val, opt[2] == 'c', &o->outputs[o->numOutputs++], err))
       return usage("%s", err->data);
   } else {
     return usage("unknown option '%s'", opt);
+  }
+  return 0;
+}
+
+/* The specs that name buffers must name distinct, existing ones; a
+ * preshuffle's N x K must be its buffer's element count. */
+static int crossCheck(Options *o) {
+  for (size_t i = 0; i < o->numArgs; ++i)
+    if (o->args[i].isBuffer && runFindBuffer(o->args, i, o->args[i].name))
+      return usage("two buffers are named '%s'", o->args[i].name);
+  for (size_t i = 0; i < o->numOutputs; ++i) {
+    const RunOutput *out = &o->outputs[i];
+    if (!runFindBuffer(o->args, o->numArgs, out->name))
+      return usage("%s names no buffer argument '%s'", out->check ? "--check" : "--out",
+                   out->name);
+    for (size_t j = 0; j < i; ++j)
+      if (!out->check && !o->outputs[j].check && !strcmp(out->path, o->outputs[j].path))
+        return usage("two --out options write '%s'", out->path);
+  }
+  for (size_t i = 0; i < o->numPreshuffles; ++i) {
+    const RunPreshuffle *p = &o->preshuffles[i];
+    const RunArg *a = runFindBuffer(o->args, o->numArgs, p->name);
+    if (!a)
+      return usage("--preshuffle %s: no such buffer", p->text);
+    uint64_t nk;
+    if (__builtin_mul_overflow(p->n, p->k, &nk) || nk != a->count)
+      return usage("--preshuffle %s: N x K differs from the buffer's %" PRIu64 " elements",
+                   p->text, a->count);
+    for (size_t j = 0; j < i; ++j)
+      if (!strcmp(o->preshuffles[j].name, p->name))
+        return usage("buffer '%s' is preshuffled twice", p->name);
   }
   return 0;
 }
@@ -165,13 +212,9 @@ static int parseCommandLine(Options *o, int argc, char **argv, FlyStrBuf *err) {
       return usage("%s", err->data);
     }
   }
-  for (size_t i = 0; i < o->numArgs; ++i)
-    for (size_t j = 0; j < i; ++j)
-      if (o->args[i].isBuffer && o->args[j].isBuffer &&
-          strcmp(o->args[i].name, o->args[j].name) == 0)
-        return usage("two buffers are named '%s'", o->args[i].name);
   if (!o->code) return usage("missing the code object file");
-  if (o->list) return 0;
+  int rc = crossCheck(o);
+  if (rc || o->list) return rc;
   if (!o->kernel) return usage("missing --kernel NAME");
   if (!o->haveGrid) return usage("missing --grid X[,Y,Z]");
   if (!o->haveBlock) return usage("missing --block X[,Y,Z]");
@@ -234,53 +277,167 @@ static int listKernels(FlyModule *mod) {
 }
 
 /* --timeout: the emulator cannot interrupt a running wave, so the process
- * ends itself; only async-signal-safe calls here. */
+ * ends itself, removing any output still in its temporary file; only
+ * async-signal-safe calls here. */
+static RunOutput *timeoutOutputs;
+static size_t timeoutNumOutputs;
+
 static void onTimeout(int sig) {
   static const char msg[] = "flyc-run: error: the run did not finish within --timeout "
                             "(a kernel that never ends?)\n";
   (void)sig;
+  for (size_t i = 0; i < timeoutNumOutputs; ++i)
+    if (timeoutOutputs[i].tempLive)
+      unlink(timeoutOutputs[i].temp);
   ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
   (void)ignored;
   _exit(1);
 }
 
-static void armTimeout(unsigned seconds) {
+static void armTimeout(Options *o) {
+  timeoutOutputs = o->outputs;
+  timeoutNumOutputs = o->numOutputs;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = onTimeout;
   sigaction(SIGALRM, &sa, NULL);
-  alarm(seconds);
+  alarm(o->timeout);
 }
 
-/* --preshuffle NAME=NxK: rearranges buffer NAME (already filled) into the
- * GEMM kernels' preshuffled B order (flyPreshuffleB). */
-static bool preshuffle(FlyDevice *dev, const Options *o, const char *spec, FlyStrBuf *err) {
-  char name[64];
-  unsigned long n = 0, k = 0;
-  const char *eq = strchr(spec, '=');
-  if (!eq || (size_t)(eq - spec) >= sizeof name || sscanf(eq + 1, "%lux%lu", &n, &k) != 2) {
-    flyStrBufAppendF(err, "bad --preshuffle '%s' (expected NAME=NxK)", spec);
-    return false;
+/* The argument list as the launch will see it; before the buffers exist
+ * their places hold zero FlyBuffers (flyLaunchCheck reads no values). */
+static FlyArgs *buildArgs(const Options *o) {
+  FlyArgs *args = flyArgsCreate();
+  for (size_t i = 0; args && i < o->numArgs; ++i)
+    if (!runArgAppend(&o->args[i], args)) {
+      flyArgsDestroy(args);
+      return NULL;
+    }
+  return args;
+}
+
+static FlyLaunchConfig launchConfig(const Options *o) {
+  return (FlyLaunchConfig){{o->grid[0], o->grid[1], o->grid[2]},
+                           {o->block[0], o->block[1], o->block[2]}, o->lds};
+}
+
+/* Host memory the run will take: every buffer on the device, the staging
+ * block, and two host copies of the largest preshuffled buffer. */
+static bool checkMemory(const Options *o, FlyStrBuf *err) {
+  uint64_t need = RUN_STAGE_BYTES, preshuffled = 0;
+  bool overflow = false;
+  for (size_t i = 0; i < o->numArgs; ++i)
+    if (o->args[i].isBuffer)
+      overflow |= __builtin_add_overflow(need, runArgBytes(&o->args[i]), &need);
+  for (size_t i = 0; i < o->numPreshuffles; ++i) {
+    uint64_t b = runArgBytes(runFindBuffer(o->args, o->numArgs, o->preshuffles[i].name));
+    preshuffled = b > preshuffled ? b : preshuffled;
   }
-  snprintf(name, sizeof name, "%.*s", (int)(eq - spec), spec);
-  const RunArg *arg = NULL;
-  for (size_t i = 0; i < o->numArgs && !arg; ++i)
-    if (o->args[i].isBuffer && !strcmp(o->args[i].name, name))
-      arg = &o->args[i];
-  size_t bytes = arg ? runDtypeSize(arg->dtype) : 0;
-  if (!arg || (uint64_t)n * k != arg->count) {
-    flyStrBufAppendF(err, "--preshuffle %s: %s", spec,
-                     arg ? "N x K differs from the buffer's element count" : "no such buffer");
-    return false;
+  overflow |= __builtin_add_overflow(need, 2 * preshuffled, &need); /* 2 * 2^35: exact */
+  need = overflow ? UINT64_MAX : need;
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  uint64_t have = o->maxMemory ? o->maxMemory
+                  : pages > 0 && pageSize > 0 ? (uint64_t)pages * (uint64_t)pageSize : UINT64_MAX;
+  if (need <= have)
+    return true;
+  flyStrBufAppendF(err, "the buffers need %" PRIu64 " bytes of memory, more than the %" PRIu64
+                   " %s", need, have, o->maxMemory ? "of --max-memory" : "this machine has");
+  return false;
+}
+
+/* Everything that can be checked before a buffer is allocated: the launch
+ * against the kernel's metadata and the device, the input files, the
+ * preshuffle shapes, the reference files, the output paths and the memory
+ * the buffers need. */
+static bool validate(const Options *o, FlyDevice *dev, FlyModule *mod, FlyStrBuf *err,
+                     bool *fault, FlyLaunchResult *result) {
+  FlyArgs *args = buildArgs(o);
+  FlyLaunchConfig cfg = launchConfig(o);
+  bool ok = args && flyLaunchCheck(dev, mod, o->kernel, &cfg, args, result);
+  *fault = args && !ok;
+  flyArgsDestroy(args);
+  if (!args)
+    flyStrBufAppend(err, "out of memory");
+  for (size_t i = 0; ok && i < o->numArgs; ++i)
+    if (o->args[i].isBuffer && o->args[i].init == RUN_INIT_FILE)
+      ok = runArgCheckFile(&o->args[i], o->args[i].path, err);
+  for (size_t i = 0; ok && i < o->numPreshuffles; ++i) {
+    const RunPreshuffle *p = &o->preshuffles[i];
+    const RunArg *a = runFindBuffer(o->args, o->numArgs, p->name);
+    ok = flyPreshuffleBCheck(runArgBytes(a), p->n, p->k, runDtypeSize(a->dtype), err);
   }
-  size_t size = (size_t)arg->count * bytes;
-  unsigned char *host = malloc(size), *out = malloc(size);
-  bool ok = host && out && flyDeviceCopyOut(dev, arg->buf, 0, host, size, err) &&
-            flyPreshuffleB(host, out, n, k, bytes, err) &&
-            flyDeviceCopyIn(dev, arg->buf, 0, out, size, err);
-  free(host);
-  free(out);
-  return ok;
+  for (size_t i = 0; ok && i < o->numOutputs; ++i) {
+    const RunOutput *out = &o->outputs[i];
+    ok = out->check ? runArgCheckFile(runFindBuffer(o->args, o->numArgs, out->name), out->path,
+                                      err)
+                    : runOutputCheckTarget(out, err);
+  }
+  return ok && checkMemory(o, err);
+}
+
+/* Fills the buffers, preshuffles, launches. */
+static int launch(Options *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, FlyStrBuf *err) {
+  for (size_t i = 0; i < o->numArgs; ++i)
+    if (!runArgMaterialize(dev, &o->args[i], stage, err))
+      return fail(err->data);
+  for (size_t i = 0; i < o->numPreshuffles; ++i) {
+    const RunPreshuffle *p = &o->preshuffles[i];
+    if (!runArgPreshuffle(dev, runFindBuffer(o->args, o->numArgs, p->name), p, err))
+      return fail(err->data);
+  }
+  FlyArgs *args = buildArgs(o);
+  if (!args)
+    return fail(NULL);
+  FlyLaunchConfig cfg = launchConfig(o);
+  FlyLaunchResult result;
+  bool ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
+  flyArgsDestroy(args);
+  if (!ok)
+    return reportFault(&result);
+  if (o->stats)
+    printStats(&result);
+  return 0;
+}
+
+/* Every --check runs, so one failed check does not hide the others; an
+ * error (unreadable reference, ...) stops at once. */
+static int checkOutputs(Options *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+  int rc = 0;
+  for (size_t i = 0; i < o->numOutputs; ++i) {
+    const RunOutput *out = &o->outputs[i];
+    if (!out->check)
+      continue;
+    FlyStrBuf report = {0};
+    int r = runOutputCheck(dev, runFindBuffer(o->args, o->numArgs, out->name), out, stage,
+                           &report, err);
+    if (r == 3)
+      fprintf(stderr, "flyc-run: %s\n", report.data ? report.data : "out of memory");
+    else if (report.data)
+      fputs(report.data, stdout);
+    flyStrBufDestroy(&report);
+    if (r == 1)
+      return fail(err->data);
+    rc = r == 3 ? 1 : rc;
+  }
+  return rc;
+}
+
+/* The --out files, once everything else has succeeded: each to its
+ * temporary file, then all renamed into place (with --timeout disarmed, so
+ * the set is not cut in half; renames take no time). */
+static int writeOutputs(Options *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+  bool ok = true;
+  for (size_t i = 0; ok && i < o->numOutputs; ++i)
+    if (!o->outputs[i].check)
+      ok = runOutputWriteTemp(dev, runFindBuffer(o->args, o->numArgs, o->outputs[i].name),
+                              &o->outputs[i], stage, err);
+  alarm(0);
+  for (size_t i = 0; ok && i < o->numOutputs; ++i)
+    if (!o->outputs[i].check)
+      ok = runOutputCommit(&o->outputs[i], err);
+  for (size_t i = 0; i < o->numOutputs; ++i)
+    runOutputDiscard(&o->outputs[i]);
+  return ok ? 0 : fail(err->data);
 }
 
 /* Device work once the command line is valid. */
@@ -290,45 +447,17 @@ static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
     return fail(err->data);
   if (o->list)
     return listKernels(mod);
-  for (size_t i = 0; i < o->numArgs; ++i)
-    if (!runArgMaterialize(dev, &o->args[i], err))
-      return fail(err->data);
-  for (size_t i = 0; i < o->numPreshuffle; ++i)
-    if (!preshuffle(dev, o, o->preshuffle[i], err))
-      return fail(err->data);
-  FlyArgs *args = flyArgsCreate();
-  for (size_t i = 0; args && i < o->numArgs; ++i)
-    if (!runArgAppend(&o->args[i], args))
-      return flyArgsDestroy(args), fail(NULL);
-  FlyLaunchConfig cfg = {{o->grid[0], o->grid[1], o->grid[2]},
-                         {o->block[0], o->block[1], o->block[2]}, o->lds};
+  bool fault = false;
   FlyLaunchResult result;
-  if (o->timeout)
-    armTimeout(o->timeout);
-  bool ok = args && flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
-  alarm(0);
-  flyArgsDestroy(args);
-  if (!args)
+  if (!validate(o, dev, mod, err, &fault, &result))
+    return fault ? reportFault(&result) : fail(err->data);
+  uint8_t *stage = flyAlloc(RUN_STAGE_BYTES);
+  if (!stage)
     return fail(NULL);
-  if (!ok)
-    return reportFault(&result);
-  if (o->stats)
-    printStats(&result);
-  int rc = 0;
-  /* Every output is written or checked, so one failed check does not hide
-   * the others; an error (unreadable reference, ...) stops at once. */
-  for (size_t i = 0; i < o->numOutputs; ++i) {
-    FlyStrBuf report = {0};
-    int r = runOutputHandle(dev, o->args, o->numArgs, &o->outputs[i], &report, err);
-    if (r == 3)
-      fprintf(stderr, "flyc-run: %s\n", report.data);
-    else if (report.data)
-      fputs(report.data, stdout);
-    flyStrBufDestroy(&report);
-    if (r == 1)
-      return fail(err->data);
-    rc = r == 3 ? 1 : rc;
-  }
+  int rc = launch(o, dev, mod, stage, err);
+  rc = rc ? rc : checkOutputs(o, dev, stage, err);
+  rc = rc ? rc : writeOutputs(o, dev, stage, err);
+  flyFree(stage);
   return rc;
 }
 
@@ -342,16 +471,22 @@ int main(int argc, char **argv) {
   FlyStrBuf err = {0};
   o.args = flyCalloc((size_t)argc, sizeof(RunArg));
   o.outputs = flyCalloc((size_t)argc, sizeof(RunOutput));
-  int rc = o.args && o.outputs ? parseCommandLine(&o, argc, argv, &err) : fail(NULL);
+  o.preshuffles = flyCalloc((size_t)argc, sizeof(RunPreshuffle));
+  int rc = o.args && o.outputs && o.preshuffles ? parseCommandLine(&o, argc, argv, &err)
+                                                : fail(NULL);
+  if (!rc && o.timeout)
+    armTimeout(&o); /* first: loading and filling count towards the limit too */
   FlyRuntime *rt = rc ? NULL : flyRuntimeCreate();
   if (!rc) {
     const char *chip = o.chip ? o.chip : codeObjectChip(o.code, &err);
     FlyDevice *dev = chip && rt ? flyRuntimeCreateDevice(rt, chip, o.threads, &err) : NULL;
     rc = dev ? run(&o, dev, &err) : fail(err.data);
   }
+  alarm(0);
   flyRuntimeDestroy(rt);
   flyFree(o.args);
   flyFree(o.outputs);
+  flyFree(o.preshuffles);
   flyStrBufDestroy(&err);
   return rc;
 }

@@ -1,4 +1,13 @@
-/*===- run.h - flyc-run's pieces: argument specs, buffers, checks ---------===*/
+/*===- run.h - flyc-run's pieces: argument specs, buffers, checks ---------===*
+ *
+ * A run has two halves. Everything the command line says is parsed and
+ * checked first, with no allocation beyond the parsed specs (run_args.c);
+ * then buffers are filled on the device, the kernel runs, and outputs are
+ * compared or written (run_buffers.c). Buffers move between host and
+ * device through one fixed-size staging block, so a run's host memory is
+ * its buffers on the device plus that block (and twice each preshuffled
+ * buffer).
+ *===----------------------------------------------------------------------===*/
 #ifndef FLYC_RUN_H
 #define FLYC_RUN_H
 
@@ -6,11 +15,20 @@
 
 #include "flyc/runtime.h"
 
+#include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef enum RunInit { RUN_INIT_ZEROS, RUN_INIT_CONST, RUN_INIT_RAND, RUN_INIT_FILE } RunInit;
+
+/// Bytes staged between host and device at a time (a multiple of every
+/// element size).
+enum { RUN_STAGE_BYTES = 1 << 20 };
+
+/// The most elements one buffer may have.
+#define RUN_MAX_COUNT (UINT64_C(1) << 32)
 
 /// One positional kernel argument from the command line.
 typedef struct RunArg {
@@ -20,35 +38,77 @@ typedef struct RunArg {
   RunDtype dtype;
   uint64_t count;          /* elements (buffers) */
   RunInit init;
-  double value;            /* const value / scalar value */
-  uint64_t bits;           /* scalar integer value, exact */
+  double value;            /* const value or f32 scalar (float types) */
+  RunInt ivalue;           /* const value or scalar (integer types), exact */
   uint64_t seed;
-  double lo, hi;           /* rand range */
+  double lo, hi;           /* rand range [lo, hi) (float types) */
+  RunInt ilo, ihi;         /* rand range [ilo, ihi) (integer types) */
   const char *path;        /* file init */
   FlyBuffer buf;
 } RunArg;
 
-/// An output request: --out NAME=PATH or --check NAME=PATH[,atol=E][,rtol=E][,exact].
+/// An output request: --out NAME=PATH or --check NAME=PATH[,atol=E][,rtol=E].
 typedef struct RunOutput {
   bool check;
   const char *text;
   char name[64];
-  char path[1024];
+  char path[PATH_MAX];
   double atol, rtol;
   bool tolerance;          /* atol/rtol given: compare values, else bits */
+  /* --out: the temporary file the output is written to before it is renamed
+   * to `path`; a signal handler unlinks it while `tempLive` is set. */
+  char temp[PATH_MAX + 16];
+  volatile sig_atomic_t tempLive;
 } RunOutput;
+
+/// A --preshuffle NAME=NxK request.
+typedef struct RunPreshuffle {
+  const char *text;
+  char name[64];
+  uint64_t n, k;
+} RunPreshuffle;
 
 /// Parses one argument spec; false with a message in `err`.
 bool runArgParse(const char *text, RunArg *out, FlyStrBuf *err);
 /// Parses --out/--check text; false with a message in `err`.
 bool runOutputParse(const char *text, bool check, RunOutput *out, FlyStrBuf *err);
-/// Allocates and fills a buffer argument; false with `err` (e.g. missing file).
-bool runArgMaterialize(FlyDevice *dev, RunArg *arg, FlyStrBuf *err);
-/// Appends the argument to a launch list.
+/// Parses --preshuffle text; false with a message in `err`.
+bool runPreshuffleParse(const char *text, RunPreshuffle *out, FlyStrBuf *err);
+
+/// The buffer argument named `name`, or NULL.
+RunArg *runFindBuffer(RunArg *args, size_t n, const char *name);
+/// The buffer's size in bytes.
+uint64_t runArgBytes(const RunArg *arg);
+
+/// Checks a file= input or a --check reference without reading it: it must
+/// exist and, when it is a regular file, hold exactly the buffer's bytes.
+bool runArgCheckFile(const RunArg *arg, const char *path, FlyStrBuf *err);
+/// Checks that an --out target can be written (its directory exists and is
+/// writable, the path is not a directory); nothing is created.
+bool runOutputCheckTarget(const RunOutput *out, FlyStrBuf *err);
+
+/// Allocates a buffer argument on the device and fills it through `stage`
+/// (RUN_STAGE_BYTES bytes); false with `err` (e.g. a file that changed).
+bool runArgMaterialize(FlyDevice *dev, RunArg *arg, uint8_t *stage, FlyStrBuf *err);
+/// Rearranges an already filled buffer into the GEMMs' preshuffled B order.
+bool runArgPreshuffle(FlyDevice *dev, const RunArg *arg, const RunPreshuffle *p,
+                      FlyStrBuf *err);
+/// Appends the argument to a launch list (a buffer with its current
+/// FlyBuffer, zero before materialization).
 bool runArgAppend(const RunArg *arg, FlyArgs *args);
-/// Writes or checks one output. Returns 0 ok, 1 error (with `err`), or 3
-/// mismatch (a report is appended to `report`).
-int runOutputHandle(FlyDevice *dev, const RunArg *args, size_t numArgs,
-                    const RunOutput *out, FlyStrBuf *report, FlyStrBuf *err);
+
+/// Compares a buffer with its --check reference. Returns 0 when it
+/// matches (a line for stdout in `report`), 1 on an error (with `err`), 3
+/// on a mismatch (one line in `report`).
+int runOutputCheck(FlyDevice *dev, const RunArg *arg, const RunOutput *out, uint8_t *stage,
+                   FlyStrBuf *report, FlyStrBuf *err);
+/// Writes a buffer to a fresh temporary file next to --out's path; the
+/// file stays until runOutputCommit or runOutputDiscard.
+bool runOutputWriteTemp(FlyDevice *dev, const RunArg *arg, RunOutput *out, uint8_t *stage,
+                        FlyStrBuf *err);
+/// Renames the temporary file to the output's path (atomic).
+bool runOutputCommit(RunOutput *out, FlyStrBuf *err);
+/// Removes the temporary file, if any.
+void runOutputDiscard(RunOutput *out);
 
 #endif /* FLYC_RUN_H */

@@ -1,4 +1,4 @@
-/*===- run_args.c - flyc-run argument specs, buffers and output checks ----===*
+/*===- run_args.c - flyc-run's command-line specs, parsed and checked ------===*
  *
  * Buffer:  NAME:DTYPE:COUNT[:INIT]   INIT = zeros (default) | const=V |
  *                                    rand=SEED[,LO,HI] | file=PATH
@@ -8,6 +8,13 @@
  *                                    is given (even 0): then values,
  *                                    |got-ref| <= atol + rtol*|ref|, NaN
  *                                    matches NaN, -0 equals +0
+ * Preshuffle: --preshuffle NAME=NxK
+ *
+ * Every value must be one the element type holds: integers are integer
+ * literals within the type's range (a rand range [LO,HI) with LO >= the
+ * smallest value and HI <= the largest plus one), floats must not round
+ * past the largest finite value, and infinities only go to types that
+ * have them. Nothing here allocates device or buffer memory.
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
@@ -17,116 +24,193 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+/* A float literal filling the whole of `s` (strtod syntax, including inf
+ * and nan); overflow past the double range is not one. */
 static bool parseDouble(const char *s, double *out) {
   char *end;
   errno = 0;
   *out = strtod(s, &end);
-  return *s && !*end && errno == 0;
+  return *s && !*end && !(errno == ERANGE && isinf(*out));
 }
 
-static bool parseU64(const char *s, uint64_t *out) {
-  char *end;
-  errno = 0;
-  if (*s == '-' || !*s)
+/* A copy of the text between `s` and `end` (exclusive), or false when it
+ * does not fit `size` bytes. */
+static bool copyField(char *dst, size_t size, const char *s, const char *end) {
+  size_t n = end ? (size_t)(end - s) : strlen(s);
+  if (n >= size)
     return false;
-  *out = strtoull(s, &end, 0);
-  return !*end && errno == 0;
+  memcpy(dst, s, n);
+  dst[n] = '\0';
+  return true;
 }
 
-static bool parseI64(const char *s, int64_t *out) {
-  char *end;
-  errno = 0;
-  *out = strtoll(s, &end, 0);
-  return *s && !*end && errno == 0;
-}
-
-static bool parseRand(const char *s, RunArg *a) {
-  char buf[256];
-  snprintf(buf, sizeof buf, "%s", s);
-  char *lo = strchr(buf, ','), *hi = NULL;
-  if (lo) {
-    *lo++ = '\0';
-    hi = strchr(lo, ',');
-    if (!hi)
-      return false;
-    *hi++ = '\0';
+/* Parses an integer literal for type `t`; false with the reason in `why`.
+ * With `pastMax` the value may be one past the largest (a rand HI). */
+static bool intFits(RunDtype t, const char *text, RunInt *v, bool pastMax, FlyStrBuf *why) {
+  RunInt min, max;
+  runDtypeIntRange(t, &min, &max);
+  char lo[48], hi[48];
+  if (!runIntParse(text, v)) {
+    flyStrBufAppendF(why, "'%s' is not an integer (%s takes integers)", text, runDtypeName(t));
+    return false;
   }
-  bool isFloat = runDtypeIsFloat(a->dtype);
-  bool isSigned = a->dtype == RUN_I8 || a->dtype == RUN_I16 || a->dtype == RUN_I32 ||
-                  a->dtype == RUN_I64;
-  a->lo = isFloat ? -1 : isSigned ? -8 : 0;
-  a->hi = isFloat ? 1 : isSigned ? 8 : 16;
-  return parseU64(buf, &a->seed) &&
-         (!lo || (parseDouble(lo, &a->lo) && parseDouble(hi, &a->hi) && a->lo < a->hi));
+  if (*v < min || *v > max + (pastMax ? 1 : 0)) {
+    flyStrBufAppendF(why, "%s is outside %s's range [%s, %s]", text, runDtypeName(t),
+                     runIntFormat(min, lo), runIntFormat(max, hi));
+    return false;
+  }
+  return true;
 }
 
-static bool parseInit(const char *s, RunArg *a) {
+/* Parses a float literal for type `t`; false with the reason in `why`. */
+static bool floatFits(RunDtype t, const char *text, double *v, FlyStrBuf *why) {
+  if (!parseDouble(text, v)) {
+    flyStrBufAppendF(why, "'%s' is not a number", text);
+    return false;
+  }
+  if (isinf(*v) && !runDtypeFloatFits(t, *v)) {
+    flyStrBufAppendF(why, "%s has no infinity", runDtypeName(t));
+    return false;
+  }
+  if (!runDtypeFloatFits(t, *v)) {
+    flyStrBufAppendF(why, "%s is beyond %s's largest value %.9g", text, runDtypeName(t),
+                     runDtypeFloatMax(t));
+    return false;
+  }
+  return true;
+}
+
+static bool parseConst(const char *s, RunArg *a, FlyStrBuf *why) {
+  return runDtypeIsFloat(a->dtype) ? floatFits(a->dtype, s, &a->value, why)
+                                   : intFits(a->dtype, s, &a->ivalue, false, why);
+}
+
+/* rand=SEED[,LO,HI]; the defaults are [-1,1) for floats, [-8,8) for signed
+ * and [0,16) for unsigned integers. */
+static bool parseRand(const char *s, RunArg *a, FlyStrBuf *why) {
+  const char *c1 = strchr(s, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+  char seed[32], lo[128], hi[128];
+  RunInt seedValue;
+  if (!copyField(seed, sizeof seed, s, c1) || !runIntParse(seed, &seedValue) || seedValue < 0 ||
+      seedValue > (RunInt)UINT64_MAX) {
+    flyStrBufAppendF(why, "the seed of 'rand=%s' is not an integer in [0, 2^64)", s);
+    return false;
+  }
+  a->seed = (uint64_t)seedValue;
+  bool isFloat = runDtypeIsFloat(a->dtype), isSigned = runDtypeIsSigned(a->dtype);
+  a->lo = -1, a->hi = 1;
+  a->ilo = isSigned ? -8 : 0, a->ihi = isSigned ? 8 : 16;
+  if (!c1)
+    return true;
+  if (!c2 || strchr(c2 + 1, ',') || !copyField(lo, sizeof lo, c1 + 1, c2) ||
+      !copyField(hi, sizeof hi, c2 + 1, NULL)) {
+    flyStrBufAppend(why, "expected rand=SEED,LO,HI");
+    return false;
+  }
+  bool ok = isFloat ? floatFits(a->dtype, lo, &a->lo, why) && floatFits(a->dtype, hi, &a->hi, why)
+                    : intFits(a->dtype, lo, &a->ilo, false, why) &&
+                          intFits(a->dtype, hi, &a->ihi, true, why);
+  if (ok && isFloat && (!isfinite(a->lo) || !isfinite(a->hi))) {
+    flyStrBufAppend(why, "a rand range must be finite");
+    return false;
+  }
+  if (ok && (isFloat ? !(a->lo < a->hi) : !(a->ilo < a->ihi))) {
+    flyStrBufAppendF(why, "the rand range [%s, %s) is empty", lo, hi);
+    return false;
+  }
+  return ok;
+}
+
+static bool parseInit(const char *s, RunArg *a, FlyStrBuf *why) {
   if (strcmp(s, "zeros") == 0) {
     a->init = RUN_INIT_ZEROS;
     return true;
   }
   if (strncmp(s, "const=", 6) == 0) {
     a->init = RUN_INIT_CONST;
-    return parseDouble(s + 6, &a->value);
+    return parseConst(s + 6, a, why);
   }
   if (strncmp(s, "rand=", 5) == 0) {
     a->init = RUN_INIT_RAND;
-    return parseRand(s + 5, a);
+    return parseRand(s + 5, a, why);
   }
   if (strncmp(s, "file=", 5) == 0 && s[5]) {
     a->init = RUN_INIT_FILE;
     a->path = s + 5;
     return true;
   }
+  flyStrBufAppendF(why, "unknown initializer '%s'", s);
   return false;
 }
 
 static bool parseScalar(const char *text, const char *eq, RunArg *a, FlyStrBuf *err) {
   char type[16];
-  size_t n = (size_t)(eq - text);
-  snprintf(type, sizeof type, "%.*s", (int)(n < 15 ? n : 15), text);
-  int64_t s = 0;
-  bool ok = runDtypeParse(type, &a->dtype);
-  if (ok && a->dtype == RUN_F32) {
-    ok = parseDouble(eq + 1, &a->value);
-  } else if (ok && (a->dtype == RUN_U32 || a->dtype == RUN_U64)) {
-    ok = parseU64(eq + 1, &a->bits) && (a->dtype == RUN_U64 || a->bits <= UINT32_MAX);
-  } else if (ok && (a->dtype == RUN_I32 || a->dtype == RUN_I64)) {
-    ok = parseI64(eq + 1, &s) && (a->dtype == RUN_I64 || (s >= INT32_MIN && s <= INT32_MAX));
-    a->bits = (uint64_t)s;
-  } else {
+  FlyStrBuf why = {0};
+  bool ok = copyField(type, sizeof type, text, eq) && runDtypeParse(type, &a->dtype) &&
+            (a->dtype == RUN_F32 || a->dtype == RUN_I32 || a->dtype == RUN_U32 ||
+             a->dtype == RUN_I64 || a->dtype == RUN_U64);
+  if (!ok)
+    flyStrBufAppendF(err, "bad scalar argument '%s' (expected i32=, u32=, i64=, u64= or f32=)",
+                     text);
+  else if (!(a->dtype == RUN_F32 ? floatFits(a->dtype, eq + 1, &a->value, &why)
+                                 : intFits(a->dtype, eq + 1, &a->ivalue, false, &why))) {
+    flyStrBufAppendF(err, "bad scalar argument '%s': %s", text, why.data ? why.data : "?");
     ok = false;
   }
-  if (!ok)
-    flyStrBufAppendF(err, "bad scalar argument '%s' (expected i32=, u32=, i64=, u64= or f32= "
-                     "with a value in range)", text);
+  flyStrBufDestroy(&why);
   return ok;
+}
+
+/* NAME:DTYPE:COUNT, the fields before the initializer. */
+static bool parseBufferHead(const char *text, const char *c1, const char *c2, const char *c3,
+                            RunArg *a) {
+  char type[16], count[32];
+  RunInt n;
+  if (!c2 || c1 == text || !copyField(a->name, sizeof a->name, text, c1) ||
+      !copyField(type, sizeof type, c1 + 1, c2) || !runDtypeParse(type, &a->dtype) ||
+      !copyField(count, sizeof count, c2 + 1, c3) || !runIntParse(count, &n))
+    return false;
+  a->count = n >= 1 && n <= (RunInt)RUN_MAX_COUNT ? (uint64_t)n : 0;
+  return a->count != 0;
 }
 
 bool runArgParse(const char *text, RunArg *a, FlyStrBuf *err) {
   memset(a, 0, sizeof *a);
   a->text = text;
-  const char *colon = strchr(text, ':'), *eq = strchr(text, '=');
-  if (eq && (!colon || eq < colon))
+  const char *c1 = strchr(text, ':'), *eq = strchr(text, '=');
+  if (eq && (!c1 || eq < c1))
     return parseScalar(text, eq, a, err);
   a->isBuffer = true;
-  char buf[1280];
-  snprintf(buf, sizeof buf, "%s", text);
-  char *name = buf, *type = strchr(name, ':'), *count = type ? strchr(type + 1, ':') : NULL;
-  char *init = count ? strchr(count + 1, ':') : NULL;
-  if (type) *type++ = '\0';
-  if (count) *count++ = '\0';
-  if (init) *init++ = '\0';
-  bool ok = count && *name && strlen(name) < sizeof a->name && runDtypeParse(type, &a->dtype) &&
-            parseU64(count, &a->count) && a->count > 0 && a->count <= (1ull << 32);
-  if (ok) {
-    memcpy(a->name, name, strlen(name) + 1); /* length checked above */
-    ok = !init || parseInit(text + (init - buf), a);
-  }
-  if (!ok)
+  const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL, *c3 = c2 ? strchr(c2 + 1, ':') : NULL;
+  if (!parseBufferHead(text, c1, c2, c3, a)) {
     flyStrBufAppendF(err, "bad buffer argument '%s' (expected NAME:DTYPE:COUNT[:zeros|"
-                     ":const=V|:rand=SEED[,LO,HI]|:file=PATH])", text);
+                     ":const=V|:rand=SEED[,LO,HI]|:file=PATH], COUNT in 1..2^32)", text);
+    return false;
+  }
+  FlyStrBuf why = {0};
+  bool ok = !c3 || parseInit(c3 + 1, a, &why);
+  if (!ok)
+    flyStrBufAppendF(err, "bad buffer argument '%s': %s", text, why.data ? why.data : "?");
+  flyStrBufDestroy(&why);
+  return ok;
+}
+
+/* atol=E / rtol=E after a --check path. */
+static bool parseTolerances(char *opt, RunOutput *o) {
+  bool ok = true;
+  while (ok && opt) {
+    char *next = strchr(opt, ',');
+    if (next)
+      *next++ = '\0';
+    double *dst = strncmp(opt, "atol=", 5) == 0 ? &o->atol
+                  : strncmp(opt, "rtol=", 5) == 0 ? &o->rtol : NULL;
+    ok = dst && parseDouble(opt + 5, dst) && *dst >= 0 && isfinite(*dst);
+    o->tolerance = true;
+    opt = next;
+  }
   return ok;
 }
 
@@ -135,23 +219,13 @@ bool runOutputParse(const char *text, bool check, RunOutput *o, FlyStrBuf *err) 
   o->check = check;
   o->text = text;
   const char *eq = strchr(text, '=');
-  bool ok = eq && eq > text && (size_t)(eq - text) < sizeof o->name;
+  bool ok = eq && eq > text && copyField(o->name, sizeof o->name, text, eq) &&
+            copyField(o->path, sizeof o->path, eq + 1, NULL);
   if (ok) {
-    snprintf(o->name, sizeof o->name, "%.*s", (int)(eq - text), text);
-    snprintf(o->path, sizeof o->path, "%s", eq + 1);
     char *opt = check ? strchr(o->path, ',') : NULL;
     if (opt)
       *opt++ = '\0';
-    while (ok && opt) {
-      char *next = strchr(opt, ',');
-      if (next) *next++ = '\0';
-      if (strncmp(opt, "atol=", 5) == 0) ok = parseDouble(opt + 5, &o->atol) && o->atol >= 0;
-      else if (strncmp(opt, "rtol=", 5) == 0) ok = parseDouble(opt + 5, &o->rtol) && o->rtol >= 0;
-      else ok = false;
-      o->tolerance = true;
-      opt = next;
-    }
-    ok = ok && o->path[0];
+    ok = parseTolerances(opt, o) && o->path[0];
   }
   if (!ok)
     flyStrBufAppendF(err, check ? "bad --check '%s' (expected NAME=PATH[,atol=E][,rtol=E])"
@@ -159,151 +233,69 @@ bool runOutputParse(const char *text, bool check, RunOutput *o, FlyStrBuf *err) 
   return ok;
 }
 
-static uint64_t splitmix(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-/* Values of a rand buffer: floats uniform in [lo, hi), integers uniform
- * over the integers in [lo, hi). */
-static double randValue(const RunArg *a, uint64_t *state) {
-  double u = (double)(splitmix(state) >> 11) * 0x1p-53;
-  double v = a->lo + u * (a->hi - a->lo);
-  return runDtypeIsFloat(a->dtype) ? v : floor(v);
-}
-
-static bool readFileInto(const RunArg *a, uint8_t *host, size_t size, FlyStrBuf *err) {
-  FILE *f = fopen(a->path, "rb");
-  if (!f) {
-    flyStrBufAppendF(err, "buffer %s: cannot open '%s': %s", a->name, a->path, strerror(errno));
+bool runPreshuffleParse(const char *text, RunPreshuffle *p, FlyStrBuf *err) {
+  memset(p, 0, sizeof *p);
+  p->text = text;
+  const char *eq = strchr(text, '='), *x = eq ? strchr(eq + 1, 'x') : NULL;
+  char n[32], k[32];
+  RunInt nv = 0, kv = 0;
+  bool ok = eq && eq > text && x && copyField(p->name, sizeof p->name, text, eq) &&
+            copyField(n, sizeof n, eq + 1, x) && copyField(k, sizeof k, x + 1, NULL) &&
+            n[0] >= '0' && n[0] <= '9' && k[0] >= '0' && k[0] <= '9' && runIntParse(n, &nv) &&
+            runIntParse(k, &kv) && nv >= 1 && kv >= 1 && nv <= (RunInt)RUN_MAX_COUNT &&
+            kv <= (RunInt)RUN_MAX_COUNT;
+  if (!ok) {
+    flyStrBufAppendF(err, "bad --preshuffle '%s' (expected NAME=NxK, N and K in 1..2^32)", text);
     return false;
   }
-  size_t got = fread(host, 1, size, f);
-  int extra = fgetc(f);
-  fclose(f);
-  if (got != size || extra != EOF) {
-    flyStrBufAppendF(err, "buffer %s: file '%s' does not hold exactly %zu bytes "
-                     "(%" PRIu64 " %s elements)", a->name, a->path, size, a->count,
-                     runDtypeName(a->dtype));
-    return false;
-  }
+  p->n = (uint64_t)nv;
+  p->k = (uint64_t)kv;
   return true;
 }
 
-bool runArgMaterialize(FlyDevice *dev, RunArg *a, FlyStrBuf *err) {
-  if (!a->isBuffer)
-    return true;
-  unsigned es = runDtypeSize(a->dtype);
-  size_t size = (size_t)a->count * es;
-  uint8_t *host = flyCalloc(size, 1);
-  if (!host) {
-    flyStrBufAppendF(err, "buffer %s: out of memory", a->name);
-    return false;
-  }
-  bool ok = true;
-  uint64_t state = a->seed;
-  if (a->init == RUN_INIT_FILE)
-    ok = readFileInto(a, host, size, err);
-  for (uint64_t i = 0; a->init == RUN_INIT_CONST && i < a->count; ++i)
-    runDtypeEncode(a->dtype, a->value, host + i * es);
-  for (uint64_t i = 0; a->init == RUN_INIT_RAND && i < a->count; ++i)
-    runDtypeEncode(a->dtype, randValue(a, &state), host + i * es);
-  ok = ok && flyDeviceAlloc(dev, size, &a->buf, err) &&
-       flyDeviceCopyIn(dev, a->buf, 0, host, size, err);
-  flyFree(host);
-  return ok;
-}
-
-bool runArgAppend(const RunArg *a, FlyArgs *args) {
-  if (a->isBuffer)
-    return flyArgsAddBuffer(args, a->buf);
-  if (a->dtype == RUN_F32)
-    return flyArgsAddF32(args, (float)a->value);
-  return flyArgsAddBytes(args, &a->bits, runDtypeSize(a->dtype));
-}
-
-static bool writeFile(const char *path, const uint8_t *data, size_t size, FlyStrBuf *err) {
-  FILE *f = fopen(path, "wb");
-  bool ok = f && fwrite(data, 1, size, f) == size;
-  if (f && fclose(f) != 0)
-    ok = false;
-  if (!ok)
-    flyStrBufAppendF(err, "cannot write '%s'", path);
-  return ok;
-}
-
-static bool elementMatches(const RunOutput *o, RunDtype t, const uint8_t *got,
-                           const uint8_t *ref, double *absErr) {
-  unsigned es = runDtypeSize(t);
-  if (!o->tolerance)
-    return memcmp(got, ref, es) == 0;
-  double g = runDtypeDecode(t, got), r = runDtypeDecode(t, ref);
-  if (isnan(g) || isnan(r))
-    return isnan(g) && isnan(r);
-  if (isinf(g) || isinf(r))
-    return g == r;
-  *absErr = fabs(g - r);
-  return *absErr <= o->atol + o->rtol * fabs(r);
-}
-
-static int compare(const RunArg *a, const RunOutput *o, const uint8_t *got,
-                   const uint8_t *ref, FlyStrBuf *report) {
-  unsigned es = runDtypeSize(a->dtype);
-  uint64_t bad = 0, first = 0;
-  double maxErr = 0;
-  for (uint64_t i = 0; i < a->count; ++i) {
-    double e = 0;
-    if (!elementMatches(o, a->dtype, got + i * es, ref + i * es, &e) && bad++ == 0)
-      first = i;
-    if (e > maxErr)
-      maxErr = e;
-  }
-  if (!bad) {
-    flyStrBufAppendF(report, "check %s: ok (%" PRIu64 " %s elements, %s, max abs error %g)\n",
-                     a->name, a->count, runDtypeName(a->dtype),
-                     o->tolerance ? "within tolerance" : "bit-exact", maxErr);
-    return 0;
-  }
-  flyStrBufAppendF(report, "check %s: %" PRIu64 " of %" PRIu64 " elements differ "
-                   "(atol %g, rtol %g); first at [%" PRIu64 "]: got %.9g, expected %.9g",
-                   a->name, bad, a->count, o->atol, o->rtol, first,
-                   runDtypeDecode(a->dtype, got + first * es),
-                   runDtypeDecode(a->dtype, ref + first * es));
-  return 3;
-}
-
-static const RunArg *findBuffer(const RunArg *args, size_t n, const char *name) {
+RunArg *runFindBuffer(RunArg *args, size_t n, const char *name) {
   for (size_t i = 0; i < n; ++i)
     if (args[i].isBuffer && strcmp(args[i].name, name) == 0)
       return &args[i];
   return NULL;
 }
 
-int runOutputHandle(FlyDevice *dev, const RunArg *args, size_t numArgs, const RunOutput *o,
-                    FlyStrBuf *report, FlyStrBuf *err) {
-  const RunArg *a = findBuffer(args, numArgs, o->name);
-  if (!a) {
-    flyStrBufAppendF(err, "%s names no buffer argument '%s'", o->check ? "--check" : "--out",
-                     o->name);
-    return 1;
+uint64_t runArgBytes(const RunArg *a) { return a->count * runDtypeSize(a->dtype); }
+
+bool runArgCheckFile(const RunArg *a, const char *path, FlyStrBuf *err) {
+  struct stat st;
+  if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
+    flyStrBufAppendF(err, "buffer %s: cannot open '%s': %s", a->name, path, strerror(errno));
+    return false;
   }
-  size_t size = (size_t)a->count * runDtypeSize(a->dtype);
-  uint8_t *got = flyAlloc(size), *ref = o->check ? flyAlloc(size) : NULL;
-  int rc = 1;
-  if (got && (!o->check || ref) && flyDeviceCopyOut(dev, a->buf, 0, got, size, err)) {
-    if (!o->check) {
-      rc = writeFile(o->path, got, size, err) ? 0 : 1;
-    } else {
-      RunArg refArg = *a;
-      refArg.path = o->path;
-      rc = readFileInto(&refArg, ref, size, err) ? compare(a, o, got, ref, report) : 1;
-    }
-  } else if (!got || (o->check && !ref)) {
-    flyStrBufAppend(err, "out of memory");
+  if (S_ISDIR(st.st_mode)) {
+    flyStrBufAppendF(err, "buffer %s: '%s' is a directory", a->name, path);
+    return false;
   }
-  flyFree(got);
-  flyFree(ref);
-  return rc;
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size != runArgBytes(a)) {
+    flyStrBufAppendF(err, "buffer %s: file '%s' does not hold exactly %" PRIu64 " bytes "
+                     "(%" PRIu64 " %s elements)", a->name, path, runArgBytes(a), a->count,
+                     runDtypeName(a->dtype));
+    return false;
+  }
+  return true;
+}
+
+bool runOutputCheckTarget(const RunOutput *o, FlyStrBuf *err) {
+  char dir[PATH_MAX];
+  const char *slash = strrchr(o->path, '/');
+  if (!slash)
+    snprintf(dir, sizeof dir, ".");
+  else
+    copyField(dir, sizeof dir, o->path, slash == o->path ? slash + 1 : slash);
+  struct stat st;
+  if (stat(o->path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    flyStrBufAppendF(err, "--out %s: '%s' is a directory", o->name, o->path);
+    return false;
+  }
+  if (access(dir, W_OK | X_OK) != 0) {
+    flyStrBufAppendF(err, "--out %s: cannot write '%s': %s", o->name, o->path, strerror(errno));
+    return false;
+  }
+  return true;
 }

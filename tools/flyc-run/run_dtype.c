@@ -1,6 +1,7 @@
 /*===- run_dtype.c - Element encodings for flyc-run -----------------------===*/
 #include "run_dtype.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -71,7 +72,8 @@ static uint32_t miniMaxCode(MiniFormat f) {
 }
 
 /* Round to nearest, ties to even, by searching the monotonic magnitude
- * codes (at most 2^15 for f16: a binary search). Saturates. */
+ * codes (a binary search). Values past the range (which flyc-run rejects
+ * before encoding) would saturate or become infinity. */
 static uint32_t miniEncode(MiniFormat f, double v) {
   uint32_t signBit = 1u << (f.e + f.m);
   if (isnan(v))
@@ -101,62 +103,137 @@ static uint32_t miniEncode(MiniFormat f, double v) {
   return sign | pick;
 }
 
-/* IEEE half from double, round to nearest even, overflow to infinity:
- * rounds the magnitude to 11 significant bits (or to the subnormal step
- * 2^-24) in double arithmetic, which is exact for every half value. */
-static uint16_t f16Encode(double v) {
-  uint16_t sign = signbit(v) ? 0x8000 : 0;
-  double a = fabs(v);
+/* An IEEE binary format with `expBits` and `manBits` from a double, round
+ * to nearest even, overflow to infinity: rounds the magnitude to manBits+1
+ * significant bits (or to the subnormal step) in double arithmetic, which
+ * is exact for every value of the format. f16 is (5, 10), bf16 (8, 7). */
+static uint32_t ieeeEncode(double v, int expBits, int manBits) {
+  int bias = (1 << (expBits - 1)) - 1, emin = 1 - bias;
+  uint32_t sign = signbit(v) ? 1u << (expBits + manBits) : 0;
+  uint32_t infCode = ((1u << expBits) - 1) << manBits;
   if (isnan(v))
-    return 0x7e00;
+    return sign | infCode | 1u << (manBits - 1); /* the quiet NaN */
+  double a = fabs(v);
+  if (isinf(a))
+    return sign | infCode;
   int e;
-  frexp(a, &e);                          /* a = m * 2^e, m in [0.5, 1) */
-  int step = e - 11 < -24 ? -24 : e - 11; /* ulp exponent */
+  frexp(a, &e);                                  /* a = m * 2^e, m in [0.5, 1) */
+  int step = e - 1 - manBits < emin - manBits ? emin - manBits : e - 1 - manBits;
   double r = a == 0 ? 0 : nearbyint(ldexp(a, -step)) * ldexp(1, step);
-  if (r >= 65520.0 || isinf(a))
-    return sign | 0x7c00;
-  if (r < 0x1p-14)                       /* subnormal (or zero) */
-    return sign | (uint16_t)ldexp(r, 24);
+  if (r > ldexp(2 - ldexp(1, -manBits), bias))   /* rounded past the largest finite value */
+    return sign | infCode;
+  if (r < ldexp(1, emin))                        /* subnormal (or zero) */
+    return sign | (uint32_t)ldexp(r, manBits - emin);
   frexp(r, &e);
-  uint32_t man = (uint32_t)(ldexp(r, 11 - e) - 1024);
-  return sign | (uint16_t)((e - 1 + 15) << 10 | man);
+  uint32_t man = (uint32_t)(ldexp(r, manBits + 1 - e) - ldexp(1, manBits));
+  return sign | (uint32_t)(e - 1 + bias) << manBits | man;
 }
 
-static uint16_t bf16Encode(float f) {
-  uint32_t b;
-  memcpy(&b, &f, 4);
-  if (isnan(f))
-    return (uint16_t)(b >> 16 | 0x40);
-  b += 0x7fff + (b >> 16 & 1);
-  return (uint16_t)(b >> 16);
+bool runDtypeIsSigned(RunDtype t) {
+  return t == RUN_I8 || t == RUN_I16 || t == RUN_I32 || t == RUN_I64;
 }
 
-static double clampInt(double v, double lo, double hi) {
-  if (isnan(v)) return 0;
-  v = trunc(v);
-  return v < lo ? lo : v > hi ? hi : v;
+void runDtypeIntRange(RunDtype t, RunInt *min, RunInt *max) {
+  int bits = 8 * (int)dtypes[t].size;
+  RunInt one = 1;
+  *min = runDtypeIsSigned(t) ? -(one << (bits - 1)) : 0;
+  *max = runDtypeIsSigned(t) ? (one << (bits - 1)) - 1 : (one << bits) - 1;
 }
 
-void runDtypeEncode(RunDtype t, double v, uint8_t *out) {
-  float f = (float)v;
-  uint16_t h;
-  uint64_t u;
-  int64_t s;
+double runDtypeFloatMax(RunDtype t) {
   switch (t) {
-  case RUN_F32: memcpy(out, &f, 4); return;
-  case RUN_F64: memcpy(out, &v, 8); return;
-  case RUN_F16: h = f16Encode(v); memcpy(out, &h, 2); return;
-  case RUN_BF16: h = bf16Encode(f); memcpy(out, &h, 2); return;
-  case RUN_FP8: case RUN_BF8: case RUN_FP8_FNUZ: case RUN_BF8_FNUZ:
-    out[0] = (uint8_t)miniEncode(miniFormat(t), v); return;
-  case RUN_U8: case RUN_U16: case RUN_U32: case RUN_U64:
-    u = (uint64_t)clampInt(v, 0, ldexp(1, 8 * (int)dtypes[t].size) - 1);
-    memcpy(out, &u, dtypes[t].size); return;
-  default:
-    s = (int64_t)clampInt(v, -ldexp(1, 8 * (int)dtypes[t].size - 1),
-                          ldexp(1, 8 * (int)dtypes[t].size - 1) - 1);
-    memcpy(out, &s, dtypes[t].size); return; /* little-endian host */
+  case RUN_F64: return DBL_MAX;
+  case RUN_F32: return FLT_MAX;
+  case RUN_BF16: return ldexp(2 - 0x1p-7, 127);
+  default: return miniDecode(miniFormat(t), miniMaxCode(miniFormat(t))); /* f16 and 8-bit */
   }
+}
+
+/* The magnitude from which round to nearest even leaves the finite range:
+ * the largest value plus half the step below it. A value exactly there
+ * counts as overflow: in the IEEE-like formats, whose largest value ends in
+ * an odd bit, the tie rounds to infinity. */
+static double overflowThreshold(RunDtype t) {
+  switch (t) {
+  case RUN_F32: return ldexp(2 - 0x1p-24, 127);
+  case RUN_BF16: return ldexp(2 - 0x1p-8, 127);
+  default: {
+    MiniFormat f = miniFormat(t);
+    uint32_t top = miniMaxCode(f);
+    return miniDecode(f, top) + (miniDecode(f, top) - miniDecode(f, top - 1)) / 2;
+  }
+  }
+}
+
+static bool hasInfinity(RunDtype t) {
+  return t == RUN_F32 || t == RUN_F64 || t == RUN_F16 || t == RUN_BF16 || t == RUN_BF8;
+}
+
+bool runDtypeFloatFits(RunDtype t, double v) {
+  if (isnan(v))
+    return true;
+  if (isinf(v))
+    return hasInfinity(t);
+  return t == RUN_F64 || fabs(v) < overflowThreshold(t);
+}
+
+void runDtypeEncodeFloat(RunDtype t, double v, uint8_t *out) {
+  uint16_t h;
+  float f;
+  switch (t) {
+  case RUN_F32: f = (float)v; memcpy(out, &f, 4); return; /* v fits: no overflow */
+  case RUN_F64: memcpy(out, &v, 8); return;
+  case RUN_F16: h = (uint16_t)ieeeEncode(v, 5, 10); memcpy(out, &h, 2); return;
+  case RUN_BF16: h = (uint16_t)ieeeEncode(v, 8, 7); memcpy(out, &h, 2); return;
+  default: out[0] = (uint8_t)miniEncode(miniFormat(t), v); return;
+  }
+}
+
+void runDtypeEncodeInt(RunDtype t, RunInt v, uint8_t *out) {
+  uint64_t bits = (uint64_t)v; /* two's complement of an in-range value */
+  memcpy(out, &bits, dtypes[t].size); /* little-endian host */
+}
+
+bool runIntParse(const char *s, RunInt *out) {
+  bool neg = *s == '-';
+  if (*s == '-' || *s == '+')
+    ++s;
+  unsigned base = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10;
+  if (base == 16)
+    s += 2;
+  RunInt v = 0, limit = (RunInt)1 << 80;
+  if (!*s)
+    return false;
+  for (; *s; ++s) {
+    unsigned d = *s >= '0' && *s <= '9' ? (unsigned)(*s - '0')
+                 : base == 16 && *s >= 'a' && *s <= 'f' ? (unsigned)(*s - 'a' + 10)
+                 : base == 16 && *s >= 'A' && *s <= 'F' ? (unsigned)(*s - 'A' + 10)
+                                                        : 99;
+    if (d >= base)
+      return false;
+    v = v * base + d;
+    if (v > limit)
+      return false;
+  }
+  *out = neg ? -v : v;
+  return true;
+}
+
+const char *runIntFormat(RunInt v, char *buf) {
+  char digits[48];
+  int n = 0;
+  unsigned __int128 mag = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
+  do {
+    digits[n++] = (char)('0' + (int)(mag % 10));
+    mag /= 10;
+  } while (mag);
+  int at = 0;
+  if (v < 0)
+    buf[at++] = '-';
+  while (n)
+    buf[at++] = digits[--n];
+  buf[at] = '\0';
+  return buf;
 }
 
 static int64_t signExtend(uint64_t u, unsigned bytes) {

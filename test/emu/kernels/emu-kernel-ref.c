@@ -5,7 +5,14 @@
  * vectors, independently of the emulator. flyc-run then runs the kernel on
  * the inputs and compares its output with the reference file.
  *
- *   emu-kernel-ref vadd N SEED DIR          a, b (f32), c = a + b
+ *   emu-kernel-ref vadd N SEED DIR [USED FILL]
+ *                                           a, b (f32), c = a + b (with USED:
+ *                                           c[i] = a + b for i < USED, else FILL)
+ *   emu-kernel-ref saxpy A N SEED DIR       x, y (f32), y_ref = fma(A, x, y)
+ *                                           rounded once (a fused multiply-add)
+ *   emu-kernel-ref priv K GROUPS DIR        private-memory.cl's output
+ *   emu-kernel-ref dynlds N DIR             hip-dynamic-lds.test's output
+ *   emu-kernel-ref sgprs DIR                initial-sgprs.s's records
  *   emu-kernel-ref reduce GROUPS SEED DIR   x (i32, 512 per group);
  *                                           s = per-group sum, i32 and f32
  *   emu-kernel-ref copy MODE GROUPS LIMIT DIR  LDS-DMA copies (buffer-lds.cl)
@@ -301,17 +308,85 @@ static int runMfma(const Op *op, int fnuz, int tiles, int random, const char *di
 
 /*--- Other kernels ----------------------------------------------------------*/
 
-static int runVadd(int n, const char *dir) {
+/* c[i] = a[i] + b[i] for i < used; the rest keep `fill` (a kernel told
+ * n = used must not touch them). */
+static int runVadd(int n, int used, float fill, const char *dir) {
   float *a = malloc((size_t)n * 4), *b = malloc((size_t)n * 4), *c = malloc((size_t)n * 4);
   for (int i = 0; i < n; ++i) {
     a[i] = (float)(rngUniform() * 100);
     b[i] = (float)rngUniform();
-    c[i] = a[i] + b[i];
+    c[i] = i < used ? a[i] + b[i] : fill;
   }
   int rc = writeFile(dir, "a.bin", a, (size_t)n * 4) | writeFile(dir, "b.bin", b, (size_t)n * 4) |
            writeFile(dir, "c.bin", c, (size_t)n * 4);
   free(a), free(b), free(c);
   return rc;
+}
+
+/* saxpy: y = a*x + y with one rounding (fmaf is correctly rounded), which
+ * is what v_fmac_f32 computes; reports how many elements a separately
+ * rounded multiply and add would get wrong, so a test can see that the
+ * data tell the two apart. */
+static int runSaxpy(float a, int n, const char *dir) {
+  float *x = malloc((size_t)n * 4), *y = malloc((size_t)n * 4), *r = malloc((size_t)n * 4);
+  int unfusedDiffers = 0;
+  for (int i = 0; i < n; ++i) {
+    x[i] = (float)(rngUniform() * 100);
+    y[i] = (float)rngUniform();
+    r[i] = fmaf(a, x[i], y[i]);
+    volatile float product = a * x[i]; /* rounded to f32 before the add */
+    unfusedDiffers += f32Bits(product + y[i]) != f32Bits(r[i]);
+  }
+  printf("saxpy: %d elements, %d where an unfused multiply-add differs\n", n, unfusedDiffers);
+  int rc = writeFile(dir, "x.bin", x, (size_t)n * 4) | writeFile(dir, "y.bin", y, (size_t)n * 4) |
+           writeFile(dir, "y_ref.bin", r, (size_t)n * 4);
+  free(x), free(y), free(r);
+  return rc;
+}
+
+/* private-memory.cl: work-item t of group g stores a[(k + t) % 40] with
+ * a[i] = i * t, at g * 128 + t (t and the sum unsigned, as in the kernel). */
+static int runPriv(int k, int groups, const char *dir) {
+  size_t n = (size_t)groups * 128;
+  int32_t *out = malloc(n * 4);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t t = (uint32_t)(i % 128);
+    out[i] = (int32_t)(((uint32_t)k + t) % 40 * t);
+  }
+  int rc = writeFile(dir, "out.bin", out, n * 4);
+  free(out);
+  return rc;
+}
+
+/* Inputs/dynlds.hip with 64 work-items: out[t] = dyn[(t+1) % 64] +
+ * stat[t % 16], dyn[t] = 3t + n, stat[t] = 100t. */
+static int runDynlds(int n, const char *dir) {
+  int32_t out[64];
+  for (int t = 0; t < 64; ++t)
+    out[t] = 3 * ((t + 1) % 64) + n + 100 * (t % 16);
+  return writeFile(dir, "out.bin", out, sizeof out);
+}
+
+/* initial-sgprs.s on a 2x2 grid of 64x2 workgroups: 8 words per work-item
+ * at record 128 (2 wg_y + wg_x) + 64 y + x (AMDGPUUsage "Initial Kernel
+ * Execution State"): workgroup ids, workgroup info (first wave [31], 2
+ * waves [5:0]), v0 (x [9:0], y [19:10]), the packet's workgroup sizes, the
+ * dispatch id (0), an unwritten VGPR and unwritten LDS (the poison), the
+ * queue's first dword (0). */
+static int runSgprs(const char *dir) {
+  uint32_t out[512 * 8];
+  for (uint32_t wy = 0; wy < 2; ++wy)
+    for (uint32_t wx = 0; wx < 2; ++wx)
+      for (uint32_t y = 0; y < 2; ++y)
+        for (uint32_t x = 0; x < 64; ++x) {
+          uint32_t *o = out + 8 * (128 * (2 * wy + wx) + 64 * y + x);
+          o[0] = wx | wy << 8;
+          o[1] = (y == 0 ? 0x80000000u : 0) | 2;
+          o[2] = x | y << 10;
+          o[3] = 64 | 2u << 16;
+          o[4] = 0, o[5] = 0xdeadbeefu, o[6] = 0, o[7] = 0xdeadbeefu;
+        }
+  return writeFile(dir, "sgprs.bin", out, sizeof out);
 }
 
 /* 512 values per group; the kernel sums them as i32 (wrapping) and as f32
@@ -465,10 +540,22 @@ static int selftest(void) {
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "selftest") == 0)
     return selftest();
-  if (argc == 5 && strcmp(argv[1], "vadd") == 0) {
+  if ((argc == 5 || argc == 7) && strcmp(argv[1], "vadd") == 0) {
     rngState = strtoull(argv[3], NULL, 0);
-    return runVadd(atoi(argv[2]), argv[4]);
+    int n = atoi(argv[2]);
+    return runVadd(n, argc == 7 ? atoi(argv[5]) : n, argc == 7 ? strtof(argv[6], NULL) : 0,
+                   argv[4]);
   }
+  if (argc == 6 && strcmp(argv[1], "saxpy") == 0) {
+    rngState = strtoull(argv[4], NULL, 0);
+    return runSaxpy(strtof(argv[2], NULL), atoi(argv[3]), argv[5]);
+  }
+  if (argc == 5 && strcmp(argv[1], "priv") == 0)
+    return runPriv(atoi(argv[2]), atoi(argv[3]), argv[4]);
+  if (argc == 4 && strcmp(argv[1], "dynlds") == 0)
+    return runDynlds(atoi(argv[2]), argv[3]);
+  if (argc == 3 && strcmp(argv[1], "sgprs") == 0)
+    return runSgprs(argv[2]);
   if (argc == 5 && strcmp(argv[1], "reduce") == 0) {
     rngState = strtoull(argv[3], NULL, 0);
     return runReduce(atoi(argv[2]), argv[4]);
@@ -493,7 +580,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "emu-kernel-ref: unknown mfma op '%s'\n", argv[2]);
     return 1;
   }
-  fprintf(stderr, "usage: emu-kernel-ref vadd|reduce|copy|ids|mfma|selftest ...\n");
+  fprintf(stderr, "usage: emu-kernel-ref vadd|saxpy|priv|dynlds|sgprs|reduce|copy|ids|gemm|mfma|"
+                  "selftest ...\n");
   return 2;
 }
 // RUN: %testbin/emu-kernel-ref selftest | FileCheck %s

@@ -8,10 +8,12 @@
 // RUN: ld.lld -shared %t/p.o -o %t/p.hsaco
 // RUN: llvm-objdump -d %t/p.hsaco | FileCheck %s --check-prefix=ISA
 // ISA: scratch_store_dwordx4
-// RUN: flyc-run %t/p.hsaco --kernel priv --grid 2 --block 128 out:i32:256 i32=3 --out out=%t/out.bin
-// out[t] = ((3 + t) % 40) * t for the work-item index t within its group
-// RUN: od -A d -t d4 -w16 -N 16 %t/out.bin | FileCheck %s
-// CHECK: 0000000 0 4 10 18
+// out[128g + t] = ((k + t) % 40) * t for work-item t of group g, every
+// element compared with emu-kernel-ref's, for two values of k.
+// RUN: mkdir -p %t/k3 %t/k29 && %testbin/emu-kernel-ref priv 3 2 %t/k3 && %testbin/emu-kernel-ref priv 29 2 %t/k29
+// RUN: flyc-run %t/p.hsaco --kernel priv --grid 2 --block 128 out:i32:256 i32=3 --check out=%t/k3/out.bin | FileCheck %s
+// RUN: flyc-run %t/p.hsaco --kernel priv --grid 2 --block 128 out:i32:256 i32=29 --check out=%t/k29/out.bin | FileCheck %s
+// CHECK: check out: ok (256 i32 elements, bit-exact, max abs error 0)
 
 __kernel void priv(__global int *out, int k) {
   int a[40];

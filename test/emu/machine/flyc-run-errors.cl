@@ -25,9 +25,11 @@
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1,2,3,4 --block 64 2>&1 | FileCheck %s --check-prefix=BADGRID
 // BADGRID: flyc-run: bad --grid '1,2,3,4' (expected X[,Y,Z], each >= 1)
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:f33:64 2>&1 | FileCheck %s --check-prefix=BADBUF
-// BADBUF: flyc-run: bad buffer argument 'out:f33:64' (expected NAME:DTYPE:COUNT[:zeros|:const=V|:rand=SEED[,LO,HI]|:file=PATH])
+// BADBUF: flyc-run: bad buffer argument 'out:f33:64' (expected NAME:DTYPE:COUNT[:zeros|:const=V|:rand=SEED[,LO,HI]|:file=PATH], COUNT in 1..2^32)
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:4294967297 2>&1 | FileCheck %s --check-prefix=BIGCOUNT
+// BIGCOUNT: flyc-run: bad buffer argument 'out:i32:4294967297' (expected
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 i32=abc 2>&1 | FileCheck %s --check-prefix=BADSCALAR
-// BADSCALAR: flyc-run: bad scalar argument 'i32=abc'
+// BADSCALAR: flyc-run: bad scalar argument 'i32=abc': 'abc' is not an integer (i32 takes integers)
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=1 --check out 2>&1 | FileCheck %s --check-prefix=BADCHECK
 // BADCHECK: flyc-run: bad --check 'out' (expected NAME=PATH[,atol=E][,rtol=E])
 // RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 x:i32:4 x:f32:4 2>&1 | FileCheck %s --check-prefix=DUP
@@ -55,8 +57,53 @@
 // BADCHIP: flyc-run: error: unknown chip 'gfx90a' (expected gfx950 or gfx942)
 // RUN: not flyc-run %t/k.o --kernel fill --grid 1 --block 64 2>&1 | FileCheck %s --check-prefix=NOTSO
 // NOTSO: flyc-run: error: {{.*}}k.o: invalid code object: {{.*}}
-// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --check nothere=%t/x.bin 2>&1 | FileCheck %s --check-prefix=CHECKNAME
-// CHECKNAME: flyc-run: error: --check names no buffer argument 'nothere'
+// Outputs and preshuffles must name buffers of the command line (usage
+// errors, exit 2), and N x K must be the buffer's element count exactly: a
+// product that wraps around 2^64 (2^58+16 x 64 = 2^64 + 1024) once made
+// flyPreshuffleB write far past a 1024-byte buffer.
+// RUN: %exitcode flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --check nothere=%t/x.bin 2>&1 | FileCheck %s --check-prefix=CHECKNAME
+// CHECKNAME: flyc-run: --check names no buffer argument 'nothere'
+// CHECKNAME: exit: 2
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --out out=%t/a.bin --out out=%t/a.bin 2>&1 | FileCheck %s --check-prefix=TWOOUT
+// TWOOUT: flyc-run: two --out options write '{{.*}}a.bin'
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u8:1024 i32=3 --preshuffle b=16x64 2>&1 | FileCheck %s --check-prefix=PSNAME
+// PSNAME: flyc-run: --preshuffle b=16x64: no such buffer
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u8:1024 i32=3 --preshuffle out=16x32 2>&1 | FileCheck %s --check-prefix=PSCOUNT
+// PSCOUNT: flyc-run: --preshuffle out=16x32: N x K differs from the buffer's 1024 elements
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u8:1024 i32=3 --preshuffle out=288230376151711760x64 2>&1 | FileCheck %s --check-prefix=PSWRAP
+// PSWRAP: flyc-run: bad --preshuffle 'out=288230376151711760x64' (expected NAME=NxK, N and K in 1..2^32)
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u8:1024 i32=3 --preshuffle out=4294967296x4294967296 2>&1 | FileCheck %s --check-prefix=PSWRAP2
+// PSWRAP2: flyc-run: --preshuffle out=4294967296x4294967296: N x K differs from the buffer's 1024 elements
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u8:1024 i32=3 --preshuffle out=-16x-64 2>&1 | FileCheck %s --check-prefix=PSNEG
+// PSNEG: flyc-run: bad --preshuffle 'out=-16x-64'
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u8:1024 i32=3 --preshuffle out=32x32 2>&1 | FileCheck %s --check-prefix=PSSHAPE
+// PSSHAPE: flyc-run: error: cannot preshuffle a 32x32 matrix of 1-byte elements: N must be a multiple of 16 and K of 64
+//
+// Every argument is checked against the metadata before any buffer is
+// allocated: a 32 GiB buffer (2^32 u64) with a missing scalar, a wrong
+// argument kind or an oversized workgroup fails at once, allocating
+// nothing, and a run whose buffers need more memory than --max-memory (by
+// default the machine's) is refused before it starts.
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u64:4294967296 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 2048 out:u64:4294967296 i32=3 2>&1 | FileCheck %s --check-prefix=BIG
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 i32=3 out:u64:4294967296 2>&1 | FileCheck %s --check-prefix=KIND1
+// KIND1: flyc-run: invalid launch: kernel fill: argument 0 is a global buffer but a value was given
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u64:4294967296 x:i32:1 2>&1 | FileCheck %s --check-prefix=KIND2
+// KIND2: flyc-run: invalid launch: kernel fill: argument 1 is a by_value argument but a buffer was given
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:u64:4294967296 i32=3 --max-memory 1000000 2>&1 | FileCheck %s --check-prefix=MEM
+// MEM: flyc-run: error: the buffers need 34360786944 bytes of memory, more than the 1000000 of --max-memory
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --max-memory 1048831 2>&1 | FileCheck %s --check-prefix=MEMSMALL
+// MEMSMALL: flyc-run: error: the buffers need 1048832 bytes of memory, more than the 1048831 of --max-memory
+// RUN: flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --max-memory 1048832
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --max-memory 0 2>&1 | FileCheck %s --check-prefix=MEMZERO
+// MEMZERO: flyc-run: bad --max-memory '0' (expected a byte count >= 1)
+// Input files and --check references are checked before the run too.
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64:file=%t i32=3 2>&1 | FileCheck %s --check-prefix=DIRBUF
+// DIRBUF: flyc-run: error: buffer out: '{{.*}}' is a directory
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --out out=%t/no/such/dir.bin 2>&1 | FileCheck %s --check-prefix=OUTDIR
+// OUTDIR: flyc-run: error: --out out: cannot write '{{.*}}dir.bin': No such file or directory
+// RUN: not flyc-run %t/k.hsaco --kernel fill --grid 1 --block 64 out:i32:64 i32=3 --out out=%t 2>&1 | FileCheck %s --check-prefix=OUTISDIR
+// OUTISDIR: flyc-run: error: --out out: '{{.*}}' is a directory
 
 __kernel void fill(__global int *out, int v) {
   out[__builtin_amdgcn_workitem_id_x()] = v;

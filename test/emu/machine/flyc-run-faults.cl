@@ -35,12 +35,35 @@
 // SAME: check out: ok (64 i32 elements, bit-exact, max abs error 0)
 // RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin 2>&1 | FileCheck %s --check-prefix=DIFF
 // DIFF: flyc-run: check out: 1 of 64 elements differ (atol 0, rtol 0); first at [5]: got 11, expected 10
-// A failed check does not hide the next one.
-// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin --out out=%t/out11.bin > %t/both.txt 2>&1
+// A failed check does not hide the next one, and a run that fails writes
+// no output: neither a new file nor over an existing one (an output is
+// written to a temporary file and renamed only when every check passed).
+// RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --out out=%t/out11.bin
+// RUN: cp %t/out.bin %t/keep.bin && cp %t/out.bin %t/keep.orig
+// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin --check out=%t/out11.bin --out out=%t/new.bin --out out=%t/keep.bin > %t/both.txt 2>&1
 // RUN: FileCheck %s --check-prefix=BOTH < %t/both.txt
-// RUN: od -A n -t d4 -j 20 -N 4 %t/out11.bin | FileCheck %s --check-prefix=OUT11
-// BOTH: flyc-run: check out: 1 of 64 elements differ
-// OUT11: 11
+// BOTH-DAG: flyc-run: check out: 1 of 64 elements differ
+// BOTH-DAG: check out: ok (64 i32 elements, bit-exact, max abs error 0)
+// RUN: not test -e %t/new.bin
+// RUN: cmp %t/keep.bin %t/keep.orig
+// A fault writes nothing either; a successful run leaves no temporary file.
+// RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=69 --out out=%t/new.bin 2>&1 | FileCheck %s --check-prefix=LDS
+// RUN: not test -e %t/new.bin
+// RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --out out=%t/keep.bin --check out=%t/out11.bin
+// RUN: cmp %t/keep.bin %t/out11.bin
+// RUN: ls %t | FileCheck %s --check-prefix=NOTEMP --implicit-check-not=tmp-
+// NOTEMP: keep.bin
+//
+// Checks that need no run come before it: a missing reference or an
+// unwritable output stops a kernel that would never end at once, and
+// --timeout is armed before anything is loaded or filled (an input that
+// never arrives, a FIFO without a writer, is stopped by it too).
+// RUN: not flyc-run %t/k.hsaco --kernel spin --grid 1 --block 64 out:i32:64 --timeout 20 --check out=%t/none.bin 2>&1 | FileCheck %s --check-prefix=NOREF
+// NOREF: flyc-run: error: buffer out: cannot open '{{.*}}none.bin': No such file or directory
+// RUN: not flyc-run %t/k.hsaco --kernel spin --grid 1 --block 64 out:i32:64 --timeout 20 --out out=%t/none/x.bin 2>&1 | FileCheck %s --check-prefix=NOOUT
+// NOOUT: flyc-run: error: --out out: cannot write '{{.*}}x.bin': No such file or directory
+// RUN: rm -f %t/fifo && mkfifo %t/fifo
+// RUN: not timeout 60 flyc-run %t/k.hsaco --kernel spin --grid 1 --block 64 out:i32:64:file=%t/fifo --timeout 1 2>&1 | FileCheck %s --check-prefix=SPIN
 
 __kernel void oob_read(__global const float *in, __global float *out) {
   uint i = __builtin_amdgcn_workgroup_id_x() * 128 + __builtin_amdgcn_workitem_id_x();

@@ -9,15 +9,18 @@
 // registers and LDS read as the poison pattern 0xdeadbeef.
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj %s -o %t.o
 // RUN: ld.lld -shared %t.o -o %t.hsaco
-// RUN: flyc-run %t.hsaco --kernel sgprs --grid 2,2 --block 64,2 out:u32:4096 --out out=%t.bin
-// Record 0: group (0,0,0), work-item 0 (wave 0 of 2: first wave).
-// RUN: od -A d -t x4 -j 0 -N 32 %t.bin | FileCheck %s --check-prefix=R0
+// All 512 records are compared with emu-kernel-ref's; two of them, spelled
+// out: record 0 is group (0,0,0), work-item 0 (wave 0 of 2: first wave);
+// record 3*128+65 is group (1,1,0), work-item x=1, y=1 (wave 1, lane 1).
+// RUN: rm -rf %t.dir && mkdir -p %t.dir && %testbin/emu-kernel-ref sgprs %t.dir
+// RUN: od -A d -t x4 -j 0 -N 32 %t.dir/sgprs.bin | FileCheck %s --check-prefix=R0
 // R0: 0000000 00000000 80000002 00000000 00020040
 // R0-NEXT: 0000016 00000000 deadbeef 00000000 deadbeef
-// Record 3*128+65: group (1,1,0), work-item x=1, y=1 (wave 1, lane 1).
-// RUN: od -A d -t x4 -j 14368 -N 32 %t.bin | FileCheck %s --check-prefix=R1
+// RUN: od -A d -t x4 -j 14368 -N 32 %t.dir/sgprs.bin | FileCheck %s --check-prefix=R1
 // R1: 0014368 00000101 00000002 00000401 00020040
 // R1-NEXT: 0014384 00000000 deadbeef 00000000 deadbeef
+// RUN: flyc-run %t.hsaco --kernel sgprs --grid 2,2 --block 64,2 out:u32:4096 --check out=%t.dir/sgprs.bin | FileCheck %s
+// CHECK: check out: ok (4096 u32 elements, bit-exact, max abs error 0)
 
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx950"
 	.text
