@@ -178,10 +178,56 @@ static bool tilePeriodic(const AtomUse *u, const MemModel *mm) {
   return true;
 }
 
+/* A swizzle block starts every 2^M logical positions, and where the tile
+ * starts relative to them depends on the origin: split each run where any
+ * lane's run crosses a block boundary that the origin (O + L(origin), known
+ * modulo h) allows. Runs stay consecutive in memory, so a split run is
+ * still one access per piece, each at its own swizzled address. */
+static bool alignToBlocks(Builder *b, const AtomUse *u, const TensorBase *t, const MemModel *mm,
+                          const Val origin[2], Piece *pieces, int *np) {
+  if (mm->block == INT64_MAX || !mm->flat || !origin)
+    return true;
+  Lin at = {flyComposedLayoutGetOffset(t->type.composed), lwKonst(0)};
+  lwLinAdd(b, &at, lwMul(b, origin[0], lwKonst(mm->sr)));
+  lwLinAdd(b, &at, lwMul(b, origin[1], lwKonst(mm->sc)));
+  int64_t rem;
+  int64_t h = cgKnownModulo(lwCongruenceOfLin(&at), mm->block, &rem);
+  Piece out[MAX_VALUES];
+  int n = 0;
+  for (int p = 0; p < *np; ++p) {
+    bool cut[MAX_VALUES] = {false};
+    for (int64_t l = 0; l < LANES; ++l) {
+      int64_t r, c;
+      tvAt(b, u, l, pieces[p].v0, &r, &c);
+      int64_t start = rem + memOff(mm, r, c);
+      for (int j = 1; j < pieces[p].len; ++j)
+        cut[j] |= ((start + j) % h + h) % h == 0;
+    }
+    for (int j = 0; j < pieces[p].len; ++j) {
+      if (j > 0 && !cut[j]) {
+        out[n - 1].len++;
+        continue;
+      }
+      if (n == MAX_VALUES)
+        return false;
+      out[n++] = (Piece){pieces[p].v0 + j, 1, pieces[p].dm, pieces[p].dk};
+      int64_t r, c, r0, c0;
+      tvAt(b, u, 0, pieces[p].v0 + j, &r, &c);
+      tvAt(b, u, 0, pieces[p].v0, &r0, &c0);
+      out[n - 1].dm += r - r0;
+      out[n - 1].dk += c - c0;
+    }
+  }
+  memcpy(pieces, out, (size_t)n * sizeof *out);
+  *np = n;
+  return true;
+}
+
 /* Splits the lane's values into runs that are consecutive in memory, at
- * most 16 bytes and within one swizzle block each. */
+ * most 16 bytes and within one swizzle block each (for the tile at
+ * `origin` (row, col), when given). */
 static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
-                       Piece *pieces, int *np, int *nvOut) {
+                       const Val *origin, Piece *pieces, int *np, int *nvOut) {
   const FlyIntTuple *vs = flyLayoutSize(b->lctx, u->tv);
   int nv = vs ? (int)(flyIntTupleGetValue(vs) / LANES) : 0;
   int64_t maxLen = 16 / t->type.elemBytes;
@@ -206,6 +252,11 @@ static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const Ten
     pieces[(*np)++] = (Piece){v, 1, r - r0, c - c0};
   }
   *nvOut = nv;
+  if (!alignToBlocks(b, u, t, &mm, origin, pieces, np)) {
+    tnFail(b, op, "the fragment splits into more than 64 accesses at its tensor's swizzle "
+                  "blocks");
+    return false;
+  }
   return true;
 }
 
@@ -217,7 +268,7 @@ static void laneCoord(Builder *b, const AtomUse *u, Val lane, Val *row, Val *col
   shape.n = stride.n = 0;
   lwPushLeaves(b, flyLayoutGetShape(lanes), (MlirOperation){NULL}, &next, &shape);
   lwPushLeaves(b, flyLayoutGetStride(lanes), (MlirOperation){NULL}, &next, &stride);
-  LayoutCursor lc = {&shape, &stride, 0};
+  LayoutCursor lc = {&shape, &stride, 0, NULL};
   Lin acc = {0, lwKonst(0)};
   lwCrdInt(b, lane, flyLayoutGetShape(lanes), &lc, &acc);
   Val idx = lwLinValue(b, &acc);
@@ -306,7 +357,8 @@ static bool loadFragment(Builder *b, MlirOperation op, const AtomUse *u, const T
                          Val lane, Val orow, Val ocol, MlirValue *out) {
   Piece pieces[MAX_VALUES];
   int np, nv;
-  if (!planPieces(b, op, u, t, pieces, &np, &nv))
+  Val origin[2] = {orow, ocol};
+  if (!planPieces(b, op, u, t, origin, pieces, &np, &nv))
     return false;
   Val lr, lc;
   laneCoord(b, u, lane, &lr, &lc);
@@ -508,12 +560,13 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
   }
   Piece pieces[MAX_VALUES];
   int np, nv;
-  if (!planPieces(b, op, &uc, t, pieces, &np, &nv))
-    return false;
   Val lr, lc;
   laneCoord(b, &uc, lane, &lr, &lc);
   for (int64_t i = 0; i < mr; ++i)
-    for (int64_t j = 0; j < nr; ++j)
+    for (int64_t j = 0; j < nr; ++j) {
+      Val origin[2] = {lwAdd(b, orow, lwKonst(i * uc.m)), lwAdd(b, ocol, lwKonst(j * uc.n))};
+      if (!planPieces(b, op, &uc, t, origin, pieces, &np, &nv))
+        return false;
       for (int p = 0; p < np; ++p) {
         Val off;
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
@@ -524,19 +577,26 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
         MlirValue sops[3] = {part, t->mem, lwValueOf(b, off)};
         emitOp(b, "vector.store", 3, sops, (MlirType){NULL});
       }
+    }
   return true;
 }
 
-/* A vector of `len` consecutive elements of a rank-1 tensor from index idx. */
-static bool loadRun(Builder *b, const TensorBase *t, Val idx, int64_t len, MlirValue *out) {
+/* A vector of the `len` elements of a rank-1 tensor from index idx, loaded
+ * like fly.load's (contiguous pieces, checked against the layout). */
+static bool loadRun(Builder *b, MlirOperation op, const TensorBase *t, Val idx, int64_t len,
+                    MlirValue *out) {
   LwCoord crd = {NULL, {.n = 1}};
   crd.leaves.v[0] = idx;
-  Val off;
-  if (!tnOffsetOfCoord(b, t, &crd, &off))
+  TnAccess *a = flyAlloc(sizeof *a);
+  if (!a) {
+    tnFail(b, op, "out of memory");
     return false;
-  MlirValue ops[2] = {t->mem, lwValueOf(b, off)};
-  *out = emitOp(b, "vector.load", 2, ops, vectorOf(t->type.elem, len));
-  return true;
+  }
+  bool ok = tnPlanAccess(b, op, t, &crd, len, a);
+  if (ok)
+    *out = tnEmitLoad(b, t, a, t->type.elem);
+  flyFree(a);
+  return ok;
 }
 
 static MlirValue mulf(Builder *b, MlirValue x, MlirValue y) {
@@ -579,7 +639,7 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
    * atoms), which is how the per-row scales are consecutive too. */
   TensorBase rowMajor = *sa;
   rowMajor.type.layout = flyLayoutParse(b->lctx, "(1024,1024):(1,1024)");
-  if (!rowMajor.type.layout || !planPieces(b, op, &uc, &rowMajor, pieces, &np, &nv))
+  if (!rowMajor.type.layout || !planPieces(b, op, &uc, &rowMajor, NULL, pieces, &np, &nv))
     return false;
   Val lr, lc;
   laneCoord(b, &uc, lane, &lr, &lc);
@@ -592,7 +652,7 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         MlirValue rs, cs;
-        if (!loadRun(b, sa, row, pieces[p].len, &rs) || !loadRun(b, sb, col, 1, &cs))
+        if (!loadRun(b, op, sa, row, pieces[p].len, &rs) || !loadRun(b, op, sb, col, 1, &cs))
           return false;
         int64_t bcast[MAX_VALUES] = {0};
         MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);

@@ -41,6 +41,30 @@ const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor);
 /// The element offset of `crd` in the view's memref.
 bool tnOffsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out);
 
+/// tensor_access.c: a vector access split into contiguous pieces, piece i
+/// holding the vector's elements [first, first+len) at element offset `off`
+/// of the tensor's memref.
+enum { TN_MAX_PIECES = 256, TN_MAX_VECTOR = 1024 };
+typedef struct TnPiece {
+  int64_t first, len;
+  Val off;
+} TnPiece;
+typedef struct TnAccess {
+  int n;
+  TnPiece piece[TN_MAX_PIECES];
+} TnAccess;
+
+/// Plans an access of `len` elements that follow `crd` in the tensor's
+/// memory order: checks that they stay in the layout's contiguous run and
+/// splits them where the inner function (swizzle) moves runs apart. False
+/// after a located error at `op`.
+bool tnPlanAccess(Builder *b, MlirOperation op, const TensorBase *t, const LwCoord *crd,
+                  int64_t len, TnAccess *out);
+/// Loads the planned pieces as one vector of `elem`.
+MlirValue tnEmitLoad(Builder *b, const TensorBase *t, const TnAccess *a, MlirType elem);
+/// Stores the vector `value` by the planned pieces.
+void tnEmitStore(Builder *b, const TensorBase *t, const TnAccess *a, MlirValue value);
+
 /// Reports `msg` at `op` and marks the lowering failed.
 void tnFail(Builder *b, MlirOperation op, const char *msg);
 

@@ -44,3 +44,17 @@ func.func @k_pack(%lds: memref<4096xf8E4M3FNUZ, #gpu.address_space<workgroup>>,
   %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x32", a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, k_pack = 2 : i32} : (!fly.tensor<"f8E4M3FNUZ shared (64,64):(64,1)">, !fly.tensor<"f8E4M3FNUZ global (64,64):(64,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
   return %r : vector<4xf32>
 }
+
+// A fragment of a swizzled LDS tile whose origin is 8 bytes into a 16-byte
+// swizzle block: each lane's 16-byte runs cross a block boundary, so each is
+// loaded as two 8-byte pieces at their own swizzled addresses.
+// CHECK-LABEL: func.func @misaligned_fragment
+// CHECK-COUNT-4: vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<8xf8E4M3FN>
+// CHECK-NOT: vector.load
+func.func @misaligned_fragment(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %lane: index) -> vector<32xf8E4M3FN> {
+  %sl = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,8)">
+  %f = "fly.mma_fragment"(%a, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index, !fly.int_tuple<"(0,8)">) -> vector<32xf8E4M3FN>
+  return %f : vector<32xf8E4M3FN>
+}
