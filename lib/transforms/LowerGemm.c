@@ -453,15 +453,27 @@ static MlirValue mma(Builder *b, MlirOperation gemm, MlirValue a, MlirValue bv, 
  * each lane loads P times wider runs (gemm-optimization §6.1's K64 step:
  * one 16-byte load feeds two 8-byte MFMA operands). Needs the plain
  * ((M,64/M),KL):((1,M*KL),M) operand layout. */
+/* The plain ((M,64/M),KL):((1,M*KL),M) layout of operand rows x KL. */
+static bool plainTv(const char *tv, int64_t m, int64_t kl) {
+  char plain[96];
+  snprintf(plain, sizeof plain,
+           "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64 ")", m, LANES / m,
+           kl, m * kl, m);
+  return strcmp(tv, plain) == 0;
+}
+
+bool tnAtomPackable(const FlyMmaAtom *atom) {
+  int64_t m, n, k;
+  return sscanf(atom->shape, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &m, &n, &k) == 3 && m > 0 &&
+         n > 0 && plainTv(atom->tvA, m, atom->abLen) && plainTv(atom->tvB, n, atom->abLen);
+}
+
 static bool packAtom(Builder *b, MlirOperation op, int64_t p, AtomUse *u) {
   if (p == 1)
     return true;
   int64_t m = u->operand == 'b' ? u->n : u->m, kl = u->atom->abLen;
-  char plain[96], packed[96];
-  snprintf(plain, sizeof plain, "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64 ")",
-           m, LANES / m, kl, m * kl, m);
-  const char *tv = u->operand == 'a' ? u->atom->tvA : u->atom->tvB;
-  if (strcmp(tv, plain) != 0) {
+  char packed[96];
+  if (!plainTv(u->operand == 'a' ? u->atom->tvA : u->atom->tvB, m, kl)) {
     tnFail(b, op, "k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 forms)");
     return false;
   }

@@ -28,7 +28,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "sema.h"
 
-static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
+bool tnTensorTypeParse(FlyLayoutCtx *lctx, MlirContext mctx, MlirType t, TensorType *out) {
   FlyStrBuf spec = {0};
   bool ok = flyTypeGetKind(t) == FLY_TYPE_TENSOR && mlirLogicalResultIsSuccess(flyTypeGetSpec(t, &spec));
   char elem[64] = "", space[16] = "";
@@ -36,13 +36,13 @@ static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
   ok = ok && sscanf(spec.data, "%63s %15s %n", elem, space, &consumed) == 2;
   if (ok) {
     *out = (TensorType){.shared = !strcmp(space, "shared")};
-    out->elem = mlirTypeParseGet(b->mctx, mlirStringRefCreateFromCString(elem));
+    out->elem = mlirTypeParseGet(mctx, mlirStringRefCreateFromCString(elem));
     const char *lay = spec.data + consumed;
     if (strstr(lay, " o ")) {
-      out->composed = flyComposedLayoutParse(b->lctx, lay);
+      out->composed = flyComposedLayoutParse(lctx, lay);
       out->layout = out->composed ? flyComposedLayoutGetOuter(out->composed) : NULL;
     } else {
-      out->layout = flyLayoutParse(b->lctx, lay);
+      out->layout = flyLayoutParse(lctx, lay);
     }
     ok = !mlirTypeIsNull(out->elem) && out->layout && (out->shared || !strcmp(space, "global"));
     if (ok && (mlirTypeIsAInteger(out->elem) || mlirTypeIsAFloat(out->elem)))
@@ -117,7 +117,8 @@ static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) 
   MlirType mt = mlirValueGetType(mem);
   *out = (TensorBase){.def = op, .mem = mem, .layoutv = mlirOperationGetOperand(op, 1),
                       .origin = lwKonst(0)};
-  if (!parseTensorType(b, mlirValueGetType(mlirOperationGetResult(op, 0)), &out->type)) {
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!tnTensorTypeParse(b->lctx, b->mctx, rt, &out->type)) {
     tnFail(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid "
                   "notation and a whole-byte element type (fp4/fp6 data: an i8 tensor)");
     return false;
@@ -156,7 +157,7 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
   *out = (TensorBase){.def = op};
   if (parent && parent->invalid)
     return false;
-  if (!parent || parent->type.composed || !parseTensorType(b, rt, &out->type) ||
+  if (!parent || parent->type.composed || !tnTensorTypeParse(b->lctx, b->mctx, rt, &out->type) ||
       out->type.composed) {
     tnFail(b, op, "tiles a tensor from fly.make_tensor or fly.local_tile with a plain layout; "
                   "the result is a tensor with a plain layout");

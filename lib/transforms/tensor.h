@@ -34,6 +34,10 @@ typedef struct TensorState {
   size_t n;
 } TensorState;
 
+/// Parses a `!fly.tensor<"ELEM SPACE LAYOUT">` type; false when `t` is not
+/// one, its notation is malformed, or ELEM is not a whole-byte type.
+bool tnTensorTypeParse(FlyLayoutCtx *lctx, MlirContext mctx, MlirType t, TensorType *out);
+
 /// The lowered view `tensor` stands for (from fly.make_tensor or
 /// fly.local_tile), or NULL.
 const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor);
@@ -67,6 +71,10 @@ void tnEmitStore(Builder *b, const TensorBase *t, const TnAccess *a, MlirValue v
 
 /// Reports `msg` at `op` and marks the lowering failed.
 void tnFail(Builder *b, MlirOperation op, const char *msg);
+
+struct FlyMmaAtom;
+/// True when the atom's A and B lanes hold consecutive k (k_pack applies).
+bool tnAtomPackable(const struct FlyMmaAtom *atom);
 
 /// LowerGemm.c: fly.mma_fragment, fly.gemm, fly.gemm_store, fly.gemm_scale.
 bool tnLowerFragment(TensorState *ts, MlirOperation op);
