@@ -172,8 +172,8 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
                          &tshape) &&
             lwPushLeaves(b, flyLayoutGetStride(out->type.layout), (MlirOperation){NULL}, &next,
                          &tstride);
-  ok = ok && crd.n == shape.n && tshape.n == shape.n &&
-       flyLayoutGetRank(parent->type.layout) == shape.n;
+  ok = ok && crd.n == shape.n && tshape.n == shape.n && stride.n == shape.n &&
+       tstride.n == shape.n && flyLayoutGetRank(parent->type.layout) == shape.n;
   for (int i = 0; ok && i < shape.n; ++i)
     ok = stride.v[i].isConst && tstride.v[i].isConst && stride.v[i].c == tstride.v[i].c;
   if (!ok) {

@@ -138,11 +138,11 @@ bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);
 /* The leaves of the int-tuple value `v`, whatever built it. */
 bool lwTupleLeaves(Builder *b, MlirValue v, Leaves *out) {
   FlyStatic s;
+  out->n = 0;
   if (!flyStaticOfValue(b->lctx, v, &s) || s.kind != FLY_TYPE_INT_TUPLE)
     return false;
   MlirOperation def = lwDefiningOp(v);
   int next = 0;
-  out->n = 0;
   if (flyStaticIsKnown(&s))
     return lwPushLeaves(b, s.tuple, (MlirOperation){NULL}, &next, out);
   if (!mlirOperationIsNull(def) && flyOpIs(def, "make_int_tuple"))
@@ -270,8 +270,11 @@ static bool coordFits(const FlyIntTuple *crd, const FlyIntTuple *shape) {
 
 bool lwLayoutApplyTrace(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l,
                         Lin *acc, LwTrace *tr) {
+  /* The walk below follows l's structure over the value's leaves: they
+   * must agree, or it would read leaves that were never filled in. */
   if (!lwLayoutLeaves(b, layoutv, l, &tr->shape, &tr->stride) ||
-      tr->shape.n != tr->stride.n || (crd->shape && !coordFits(crd->shape, flyLayoutGetShape(l))))
+      tr->shape.n != tr->stride.n || tr->shape.n != lwCountLeaves(flyLayoutGetShape(l)) ||
+      (crd->shape && !coordFits(crd->shape, flyLayoutGetShape(l))))
     return false;
   tr->crd.n = tr->shape.n;
   for (int i = 0; i < tr->crd.n; ++i)

@@ -120,8 +120,9 @@ bool tnPlanAccess(Builder *b, MlirOperation op, const TensorBase *t, const LwCoo
   MlirValue outer = c ? lwComposedOuterValue(t->layoutv) : t->layoutv;
   out->n = 0;
   if (len <= 0 || !lwLayoutApplyTrace(b, crd, outer, t->type.layout, &acc, &tr)) {
-    tnFail(b, op, "its coordinate must match the tensor's layout (at most its modes) and be "
-                  "built by make_int_tuple/idx2crd or an integer");
+    tnFail(b, op, "its tensor's layout must be static or built by fly.make_layout, and its "
+                  "coordinate must have at most the layout's modes and come from "
+                  "make_int_tuple/idx2crd or an integer");
     return false;
   }
   if (len > 1) {

@@ -25,9 +25,20 @@ func.func @roundtrip(%lds: memref<8192xf16, #gpu.address_space<workgroup>>, %tid
   return %r : vector<8xf16>
 }
 
+// The buffer covers (M-1)*256 + 256 elements of 2 bytes; row r is at 256r.
 // CHECK-LABEL: func.func @ragged
-// CHECK: amdgpu.fat_raw_buffer_cast %arg0 validBytes(%{{.*}})
-// CHECK: vector.load %{{.*}} : memref<1048576xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK: %[[M:.*]] = arith.index_cast %arg1 : i32 to index
+// CHECK: %[[M1:.*]] = arith.addi %[[M]], %[[CM1]]
+// CHECK: %[[R:.*]] = arith.muli %[[M1]], %[[C256]]
+// CHECK: %[[E:.*]] = arith.addi %[[R]], %[[C256]]
+// CHECK: %[[B:.*]] = arith.muli %[[E]], %[[C2]]
+// CHECK: %[[VB:.*]] = arith.index_cast %[[B]] : index to i64
+// CHECK: %[[BUF:.*]] = amdgpu.fat_raw_buffer_cast %arg0 validBytes(%[[VB]])
+// CHECK: %[[OFF:.*]] = arith.muli %arg2, %[[C256]]
+// CHECK: vector.load %[[BUF]][%[[OFF]]] : memref<1048576xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 func.func @ragged(%c: memref<1048576xbf16>, %m: i32, %row: index) -> vector<8xbf16> {
   %shape = "fly.make_int_tuple"(%m) : (i32) -> !fly.int_tuple<"(?,256)">
   %stride = "fly.static"() : () -> !fly.int_tuple<"(256,1)">

@@ -80,3 +80,13 @@ func.func @vector_strided(%m: memref<128xf32>, %i: index) {
   %b = "fly.load"(%t, %i) : (!fly.tensor<"f32 global 64:2">, index) -> vector<2x2xf32>
   return
 }
+// A composed tensor whose outer layout cannot be traced (a '?' leaf in a
+// fly.static): the failed apply is reported, its offset never used.
+func.func @untraceable_composed(%s: memref<8192xf16, #gpu.address_space<workgroup>>, %i: index) -> f16 {
+  %l = "fly.static"() : () -> !fly.composed_layout<"S<3,3,3> o 0 o (?,128):(128,1)">
+  %t = "fly.make_tensor"(%s, %l) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,3> o 0 o (?,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,3> o 0 o (?,128):(128,1)">
+  %c = "fly.make_int_tuple"(%i, %i) : (index, index) -> !fly.int_tuple<"(?,?)">
+  // expected-error@+1 {{its tensor's layout must be static or built by fly.make_layout, and its coordinate must have at most the layout's modes and come from make_int_tuple/idx2crd or an integer}}
+  %v = "fly.load"(%t, %c) : (!fly.tensor<"f16 shared S<3,3,3> o 0 o (?,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> f16
+  return %v : f16
+}
