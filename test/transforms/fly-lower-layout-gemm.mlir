@@ -5,9 +5,24 @@
 // RUN: fly-opt %S/Inputs/gemm-invalid.mlir --pipeline 'fly-lower-layout{chip=gfx950}' --verify-diagnostics
 
 // CHECK-LABEL: func.func @fragment_and_gemm
-// The 16x16x128 fp8 A fragment is two 16-byte runs, 64 columns apart.
-// CHECK: %[[R0:.*]] = vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
-// CHECK: %[[R1:.*]] = vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
+// The 16x16x128 fp8 A fragment is two 16-byte runs, 64 columns apart: lane
+// l holds row l%16 (stride 128) and columns 16(l/16) and 64 + 16(l/16).
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[M:.*]] = arith.remui %arg2, %[[C16]]
+// CHECK: %[[G:.*]] = arith.divui %arg2, %[[C16]]
+// CHECK: %[[G256:.*]] = arith.muli %[[G]], %[[C256]]
+// CHECK: %[[IDX:.*]] = arith.addi %[[M]], %[[G256]]
+// CHECK: %[[ROW:.*]] = arith.remui %[[IDX]], %[[C16]]
+// CHECK: %[[COL:.*]] = arith.divui %[[IDX]], %[[C16]]
+// CHECK: %[[ROWOFF:.*]] = arith.muli %[[ROW]], %[[C128]]
+// CHECK: %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[COL]]
+// CHECK: %[[R0:.*]] = vector.load %arg0[%[[OFF0]]] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
+// CHECK: %[[COL1:.*]] = arith.addi %[[COL]], %[[C64]]
+// CHECK: %[[OFF1:.*]] = arith.addi %[[ROWOFF]], %[[COL1]]
+// CHECK: %[[R1:.*]] = vector.load %arg0[%[[OFF1]]] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
 // CHECK: vector.shuffle %[[R0]], %[[R1]]
 // A 2x1 gemm: two A fragments, one B fragment, two fly.mma.
 // CHECK-COUNT-2: "fly.mma"
