@@ -218,8 +218,11 @@ static void listKernel(const FlyKernelInfo *k) {
          k->sgprCount);
   for (size_t i = 0; i < k->numExplicitArgs; ++i) {
     const FlyKernelArg *a = &k->args[i];
-    printf("  [%zu] offset %u size %u %s%s%s%s%s\n", i, a->offset, a->size, a->valueKind,
+    printf("  [%zu] offset %u size %u %s%s%s%s%s", i, a->offset, a->size, a->valueKind,
            *a->name ? " " : "", a->name, *a->typeName ? " : " : "", a->typeName);
+    if (runAbiIsFilledSize(k, i))
+      printf(" (filled in: the COUNT of the buffer given for %s)", k->args[i - 1].name);
+    printf("\n");
   }
 }
 
@@ -297,7 +300,10 @@ static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
     if (!preshuffle(dev, o, o->preshuffle[i], err))
       return fail(err->data);
   FlyArgs *args = flyArgsCreate();
-  for (size_t i = 0; args && i < o->numArgs; ++i)
+  const FlyKernelInfo *kernel = flyModuleGetKernel(mod, o->kernel);
+  if (args && kernel && !runAbiAppend(kernel, o->args, o->numArgs, args, err))
+    return flyArgsDestroy(args), fail(err->data);
+  for (size_t i = 0; args && !kernel && i < o->numArgs; ++i) /* the launch reports the name */
     if (!runArgAppend(&o->args[i], args))
       return flyArgsDestroy(args), fail(NULL);
   FlyLaunchConfig cfg = {{o->grid[0], o->grid[1], o->grid[2]},
