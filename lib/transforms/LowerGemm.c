@@ -332,14 +332,19 @@ static MlirValue concat(Builder *b, MlirValue x, MlirValue y) {
   return shuffle(b, x, y, mask, nx + ny);
 }
 
-/* [x..., y...] for vectors of any length up to 4 * MAX_VALUES in all. */
+/* [x..., y...] for vectors of any length (a gemm's accumulators reach
+ * 64 atoms x 16 = 1024 elements); a null value when out of memory. */
 static MlirValue concatWide(Builder *b, MlirValue x, MlirValue y) {
   int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(x), 0) +
               mlirShapedTypeGetDimSize(mlirValueGetType(y), 0);
-  int64_t mask[4 * MAX_VALUES];
-  for (int64_t i = 0; i < n && i < 4 * MAX_VALUES; ++i)
+  int64_t *mask = flyAlloc((size_t)n * sizeof *mask);
+  if (!mask)
+    return (MlirValue){NULL};
+  for (int64_t i = 0; i < n; ++i)
     mask[i] = i;
-  return shuffle(b, x, y, mask, n);
+  MlirValue r = shuffle(b, x, y, mask, n);
+  flyFree(mask);
+  return r;
 }
 
 /* The concatenation of n equal-length parts, as a balanced tree (log-depth
@@ -347,7 +352,8 @@ static MlirValue concatWide(Builder *b, MlirValue x, MlirValue y) {
 static MlirValue join(Builder *b, MlirValue *parts, int64_t n) {
   for (int64_t width = 1; width < n; width *= 2)
     for (int64_t i = 0; i + width < n; i += 2 * width)
-      parts[i] = concatWide(b, parts[i], parts[i + width]);
+      if (!mlirValueIsNull(parts[i]))
+        parts[i] = concatWide(b, parts[i], parts[i + width]);
   return parts[0];
 }
 
@@ -419,12 +425,18 @@ bool tnLowerFragment(TensorState *ts, MlirOperation op) {
 }
 
 /* The repeat counts of a gemm or gemm_store. */
+/* The repeat counts of a gemm or gemm_store. fly-verify checks them first;
+ * these bounds keep a pass run on its own from unrolling without end or
+ * overflowing (the same limits). */
 static bool repeats(Builder *b, MlirOperation op, int64_t *m, int64_t *n, int64_t *k) {
   *k = 1;
+  MlirAttribute ks = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("k_steps"));
   if (!flyOpGetIntAttr(op, "m_repeat", m) || !flyOpGetIntAttr(op, "n_repeat", n) || *m <= 0 ||
-      *n <= 0 || (flyOpGetIntAttr(op, "k_steps", k) && *k <= 0) || *m * *n > 64) {
+      *n <= 0 || *m > 64 || *n > 64 || *m * *n > 64 ||
+      (!mlirAttributeIsNull(ks) && (!flyOpGetIntAttr(op, "k_steps", k) || *k <= 0 ||
+                                    *k > 4096 || *m * *n * *k > 4096))) {
     tnFail(b, op, "needs positive integer attributes m_repeat and n_repeat (at most 64 atoms)"
-                  " and, for a gemm, k_steps");
+                  " and, for a gemm, k_steps (at most 4096 MFMAs in all)");
     return false;
   }
   return true;
@@ -487,7 +499,9 @@ static bool packAtom(Builder *b, MlirOperation op, int64_t p, AtomUse *u) {
 
 static bool kPackOf(Builder *b, MlirOperation op, int64_t ks, int64_t *p) {
   *p = 1;
-  if (flyOpGetIntAttr(op, "k_pack", p) && (*p < 1 || *p > 4 || ks % *p)) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("k_pack"));
+  if (!mlirAttributeIsNull(a) &&
+      (!flyOpGetIntAttr(op, "k_pack", p) || *p < 1 || *p > 4 || ks % *p)) {
     tnFail(b, op, "k_pack must be 1 to 4 and divide k_steps");
     return false;
   }
@@ -544,7 +558,12 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
           parts[i * nr + j] = mma(b, op, a, bv, parts[i * nr + j]);
         }
   }
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), join(b, parts, mr * nr));
+  MlirValue all = join(b, parts, mr * nr);
+  if (mlirValueIsNull(all)) {
+    tnFail(b, op, "out of memory");
+    return false;
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);
   return true;
 }
 
@@ -658,9 +677,13 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
   /* Each run is scaled on its own and the runs, in order, joined once. */
   MlirValue parts[4 * MAX_VALUES];
   int64_t n = 0;
+  if (mr * nr * np > 4 * MAX_VALUES) {
+    tnFail(b, op, "scales more than 256 runs of accumulators: use fewer atoms per op");
+    return false;
+  }
   for (int64_t i = 0; i < mr; ++i)
     for (int64_t j = 0; j < nr; ++j)
-      for (int p = 0; p < np && n < 4 * MAX_VALUES; ++p) {
+      for (int p = 0; p < np; ++p) {
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         MlirValue rs, cs;
@@ -672,6 +695,11 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
         MlirValue part = slice(b, acc, off, pieces[p].len);
         parts[n++] = mulf(b, mulf(b, part, rs), colv);
       }
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), join(b, parts, n));
+  MlirValue all = join(b, parts, n);
+  if (mlirValueIsNull(all)) {
+    tnFail(b, op, "out of memory");
+    return false;
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);
   return true;
 }

@@ -381,9 +381,9 @@ static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
       p->threads <= 0 || p->threads % 64 != 0)
     return planFail(b, op, "needs integer attributes 'bytes' and 'threads' (a multiple of 64)");
   MlirAttribute mode = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("mode"));
-  MlirStringRef m = mlirAttributeIsNull(mode) || !mlirAttributeIsAString(mode)
-                        ? mlirStringRefCreateFromCString("dma")
-                        : mlirStringAttrGetValue(mode);
+  MlirStringRef m = mlirAttributeIsNull(mode)       ? mlirStringRefCreateFromCString("dma")
+                    : mlirAttributeIsAString(mode) ? mlirStringAttrGetValue(mode)
+                                                   : mlirStringRefCreateFromCString("?");
   p->sync = m.length == 4 && !memcmp(m.data, "sync", 4);
   if (!p->sync && !(m.length == 3 && !memcmp(m.data, "dma", 3)))
     return planFail(b, op, "attribute 'mode' must be \"dma\" or \"sync\"");

@@ -118,8 +118,10 @@ typedef struct LwFlat {
 
 /* Flattens a layout whose leaves are static integers; false otherwise. */
 bool lwFlatOf(const FlyLayout *l, LwFlat *out);
-/* L(x) colexicographically (pycute: the last mode takes the rest). */
+/* L(x) colexicographically (pycute: the last mode takes the rest); 0 when
+ * it overflows (the checked form says so). */
 int64_t lwFlatEval(const LwFlat *f, int64_t x);
+bool lwFlatEvalChecked(const LwFlat *f, int64_t x, int64_t *out);
 
 /* Tensors (LowerTensor.c): lowers fly.make_tensor/load/store/copy_to_lds in
  * `root` to memref, vector and amdgpu ops; false after located errors. */

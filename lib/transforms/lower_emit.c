@@ -34,9 +34,13 @@ Val lwBinary(Builder *b, const char *name, Val x, Val y) {
   return (Val){false, 0, lwEmit(b, name, 2, ops, mlirIndexTypeGet(b->mctx))};
 }
 
+/* Constants fold only while they fit: a sum or product that would overflow
+ * int64 is emitted as an op instead (index arithmetic wraps; C's would be
+ * undefined). */
 Val lwAdd(Builder *b, Val x, Val y) {
-  if (x.isConst && y.isConst)
-    return lwKonst(x.c + y.c);
+  int64_t r;
+  if (x.isConst && y.isConst && !__builtin_add_overflow(x.c, y.c, &r))
+    return lwKonst(r);
   if (x.isConst && x.c == 0)
     return y;
   if (y.isConst && y.c == 0)
@@ -45,8 +49,9 @@ Val lwAdd(Builder *b, Val x, Val y) {
 }
 
 Val lwMul(Builder *b, Val x, Val y) {
-  if (x.isConst && y.isConst)
-    return lwKonst(x.c * y.c);
+  int64_t r;
+  if (x.isConst && y.isConst && !__builtin_mul_overflow(x.c, y.c, &r))
+    return lwKonst(r);
   if ((x.isConst && x.c == 0) || (y.isConst && y.c == 0))
     return lwKonst(0);
   if (x.isConst && x.c == 1)
@@ -89,8 +94,9 @@ Val lwToIndex(Builder *b, MlirValue v) {
 
 
 void lwLinAdd(Builder *b, Lin *acc, Val term) {
-  if (term.isConst)
-    acc->c += term.c;
+  int64_t r;
+  if (term.isConst && !__builtin_add_overflow(acc->c, term.c, &r))
+    acc->c = r;
   else
     acc->dyn = lwAdd(b, acc->dyn, term);
 }
@@ -404,12 +410,22 @@ bool lwFlatOf(const FlyLayout *l, LwFlat *out) {
   return ok;
 }
 
-int64_t lwFlatEval(const LwFlat *f, int64_t x) {
-  int64_t idx = 0;
+bool lwFlatEvalChecked(const LwFlat *f, int64_t x, int64_t *out) {
+  int64_t idx = 0, t;
   for (int i = 0; i < f->n; ++i) {
+    if (f->shape[i] <= 0)
+      return false;
     int64_t c = i + 1 < f->n ? x % f->shape[i] : x;
-    idx += c * f->stride[i];
+    if (__builtin_mul_overflow(c, f->stride[i], &t) || __builtin_add_overflow(idx, t, &idx))
+      return false;
     x /= f->shape[i];
   }
+  *out = idx;
+  return true;
+}
+
+int64_t lwFlatEval(const LwFlat *f, int64_t x) {
+  int64_t idx = 0;
+  lwFlatEvalChecked(f, x, &idx);
   return idx;
 }

@@ -122,11 +122,16 @@ static int64_t reach(const TensorType *t) {
     return -1;
   int64_t off = t->composed ? flyComposedLayoutGetOffset(t->composed) : 0, top = -1;
   for (int64_t x = 0; x < size; ++x) {
-    int64_t p = off + lwFlatEval(&outer, x);
-    p = s ? flySwizzleApply(s, p) : innerLayout ? lwFlatEval(&inner, p) : p;
+    int64_t p;
+    if (!lwFlatEvalChecked(&outer, x, &p) || __builtin_add_overflow(p, off, &p) ||
+        (innerLayout && !lwFlatEvalChecked(&inner, p, &p)))
+      return INT64_MAX; /* reaches past any memref */
+    p = s ? flySwizzleApply(s, p) : p;
+    if (p < 0)
+      return INT64_MIN; /* before the memref's first element */
     top = p > top ? p : top;
   }
-  return top + 1;
+  return top == INT64_MAX ? top : top + 1;
 }
 
 bool voVerifyMakeTensor(FlyLayoutCtx *ctx, MlirOperation op) {
@@ -167,6 +172,10 @@ bool voVerifyMakeTensor(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!mlirAttributeIsNull(buf) && t.shared)
     return voFail(op, "only global tensors can be buffer resources");
   int64_t n = mlirShapedTypeGetDimSize(mt, 0), top = reach(&t);
+  if (top == INT64_MIN)
+    return voFail(op, "the layout reaches elements before the memref's first (negative offsets)");
+  if (top == INT64_MAX)
+    return voFail(op, "the layout's element offsets overflow 64 bits");
   if (!mlirShapedTypeIsDynamicDim(mt, 0) && top > n)
     return voFail(op, "the layout reaches element %lld but the memref holds %lld elements",
                   (long long)(top - 1), (long long)n);

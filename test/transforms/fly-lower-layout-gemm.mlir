@@ -73,3 +73,19 @@ func.func @misaligned_fragment(%lds: memref<8192xf8E4M3FN, #gpu.address_space<wo
   %f = "fly.mma_fragment"(%a, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index, !fly.int_tuple<"(0,8)">) -> vector<32xf8E4M3FN>
   return %f : vector<32xf8E4M3FN>
 }
+
+// 8 x 8 atoms of 32x32: 64 MFMAs chained per atom and 1024 accumulators
+// joined once (the last shuffle's mask ends in 1023: it used to be read
+// past a 256-entry array).
+// CHECK-LABEL: func.func @widest_gemm
+// CHECK-COUNT-64: "fly.mma"
+// CHECK: %[[ALL:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, {{.*}}, 1021, 1022, 1023] : vector<512xf32>, vector<512xf32>
+// CHECK: return %[[ALL]] : vector<1024xf32>
+func.func @widest_gemm(%lds: memref<65536xbf16, #gpu.address_space<workgroup>>, %g: memref<65536xbf16>, %lane: index, %acc: vector<1024xf32>) -> vector<1024xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(256,16):(16,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<65536xbf16, #gpu.address_space<workgroup>>, !fly.layout<"(256,16):(16,1)">) -> !fly.tensor<"bf16 shared (256,16):(16,1)">
+  %b = "fly.make_tensor"(%g, %sl) : (memref<65536xbf16>, !fly.layout<"(256,16):(16,1)">) -> !fly.tensor<"bf16 global (256,16):(16,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "32x32x16", a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 8 : i32, k_steps = 1 : i32} : (!fly.tensor<"bf16 shared (256,16):(16,1)">, !fly.tensor<"bf16 global (256,16):(16,1)">, vector<1024xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<1024xf32>
+  return %r : vector<1024xf32>
+}

@@ -56,3 +56,18 @@ func.func @dynamic_extent(%row: index, %m: i32) -> (index, i32) {
   %i = "fly.crd2idx"(%crd, %a) : (!fly.int_tuple<"(?,?)">, !fly.layout<"(?,256):(256,1)">) -> i32
   return %n, %i : index, i32
 }
+
+// A constant part that does not fit 64 bits (10^15 * 10^15) is not folded
+// in C, where the overflow would be undefined (UBSan stops the sanitizer
+// build there): it is emitted as arith on the constants, which wraps like
+// any index arithmetic, here to 10^30 mod 2^64.
+// CHECK-LABEL: func.func @overflowing_constants
+// CHECK: %[[W:.*]] = arith.constant 5076944270305263616 : index
+// CHECK: %[[R:.*]] = arith.addi %arg0, %[[W]] : index
+// CHECK: return %[[R]]
+func.func @overflowing_constants(%i: index) -> index {
+  %l = "fly.static"() : () -> !fly.layout<"(4,4):(1,1000000000000000)">
+  %crd = "fly.make_int_tuple"(%i) : (index) -> !fly.int_tuple<"(?,1000000000000000)">
+  %off = "fly.crd2idx"(%crd, %l) : (!fly.int_tuple<"(?,1000000000000000)">, !fly.layout<"(4,4):(1,1000000000000000)">) -> index
+  return %off : index
+}

@@ -51,3 +51,15 @@ func.func @untraceable(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>
   %bb = "fly.make_tensor"(%g, %sl) {buffer} : (memref<65536xf8E4M3FN>, !fly.layout<"(?,128):(128,1)">) -> !fly.tensor<"f8E4M3FN global (?,128):(128,1)">
   return %r : vector<4xf32>
 }
+// Without fly-verify in front, the lowering still bounds the unrolling.
+func.func @unbounded(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %g: memref<65536xf8E4M3FN>,
+                     %lane: index, %acc: vector<4xf32>) -> vector<4xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  // expected-error@+1 {{needs positive integer attributes m_repeat and n_repeat (at most 64 atoms) and, for a gemm, k_steps (at most 4096 MFMAs in all)}}
+  %r = "fly.gemm"(%a, %a, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2147483647 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  // expected-error@+1 {{k_pack must be 1 to 4 and divide k_steps}}
+  %s = "fly.gemm"(%a, %a, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_pack = "2"} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  return %r : vector<4xf32>
+}

@@ -8,7 +8,7 @@ func.func @bad() {
   "fly.sched_barrier"() : () -> ()
   // expected-error@+1 {{needs an integer attribute 'priority' from 0 to 3}}
   "fly.setprio"() {priority = 9 : i32} : () -> ()
-  // expected-error@+1 {{counts out of range (vmcnt 0..63, expcnt 0..7, lgkmcnt 0..15)}}
+  // expected-error@+1 {{counts must be integers in range (vmcnt 0..63, expcnt 0..7, lgkmcnt 0..15)}}
   "fly.waitcnt"() {vmcnt = 64 : i32} : () -> ()
   return
 }

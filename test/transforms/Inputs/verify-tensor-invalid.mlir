@@ -20,6 +20,9 @@ func.func @make_tensor(%m: memref<8192xf32>, %small: memref<4096xf32>, %s: memre
   // The swizzled tile with its offset reaches element 12287.
   // expected-error@+1 {{the layout reaches element 12287 but the memref holds 8192 elements}}
   %h = "fly.make_tensor"(%s, %sw) : (memref<8192xf32, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,2,4> o 4096 o (64,128):(128,1)">) -> !fly.tensor<"f32 shared S<3,2,4> o 4096 o (64,128):(128,1)">
+  %neg = "fly.static"() : () -> !fly.layout<"(4,4):(-4,1)">
+  // expected-error@+1 {{the layout reaches elements before the memref's first (negative offsets)}}
+  %i = "fly.make_tensor"(%m, %neg) : (memref<8192xf32>, !fly.layout<"(4,4):(-4,1)">) -> !fly.tensor<"f32 global (4,4):(-4,1)">
   return
 }
 
