@@ -243,8 +243,14 @@ static FlySemaStatus evalMakeComposed(Eval *e) {
   if (!innerOk)
     return errorF(e, "operand #0 must be the inner %s of the result type",
                   s ? "swizzle" : "layout");
-  if (!flyLayoutEqual(flyComposedLayoutGetOuter(c), e->a[1].layout))
-    return errorF(e, "outer layout operand differs from the result type's");
+  if (!flyLayoutEqual(flyComposedLayoutGetOuter(c), e->a[1].layout)) {
+    FlyStrBuf want = {0};
+    flyLayoutPrint(e->a[1].layout, &want);
+    FlySemaStatus st = errorF(e, "the result type's outer layout must be the operand's, %s",
+                              want.data ? want.data : "?");
+    flyStrBufDestroy(&want);
+    return st;
+  }
   return FLY_SEMA_OK;
 }
 

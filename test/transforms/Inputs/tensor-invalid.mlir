@@ -90,3 +90,14 @@ func.func @untraceable_composed(%s: memref<8192xf16, #gpu.address_space<workgrou
   %v = "fly.load"(%t, %c) : (!fly.tensor<"f16 shared S<3,3,3> o 0 o (?,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> f16
   return %v : f16
 }
+func.func @narrow_block(%g: memref<65536xf32>, %s: memref<1024xf32, #gpu.address_space<workgroup>>, %tid: index) {
+  %gl = "fly.static"() : () -> !fly.layout<"(16,64):(256,1)">
+  %gt = "fly.make_tensor"(%g, %gl) {buffer} : (memref<65536xf32>, !fly.layout<"(16,64):(256,1)">) -> !fly.tensor<"f32 global (16,64):(256,1)">
+  %sl = "fly.static"() : () -> !fly.composed_layout<"S<3,1,4> o 0 o (16,64):(64,1)">
+  %st = "fly.make_tensor"(%s, %sl) : (memref<1024xf32, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,1,4> o 0 o (16,64):(64,1)">) -> !fly.tensor<"f32 shared S<3,1,4> o 0 o (16,64):(64,1)">
+  // A 2-element swizzle block cannot hold a lane's 4 consecutive source
+  // elements: rejected rather than copied contiguously.
+  // expected-error@+1 {{each lane's DMA chunk must be consecutive elements of the source tile (static source strides, chunks that do not cross rows or swizzle blocks)}}
+  "fly.copy_to_lds"(%gt, %st, %tid) {bytes = 16 : i32, threads = 64 : i32, mode = "sync"} : (!fly.tensor<"f32 global (16,64):(256,1)">, !fly.tensor<"f32 shared S<3,1,4> o 0 o (16,64):(64,1)">, index) -> ()
+  return
+}

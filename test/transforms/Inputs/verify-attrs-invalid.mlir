@@ -38,3 +38,11 @@ func.func @statics() {
   %s = "fly.static"() : () -> !fly.int_tuple<"(4,?)">
   return
 }
+
+func.func @composed() {
+  %sw = "fly.static"() : () -> !fly.swizzle<"S<3,4,3>">
+  %l = "fly.static"() : () -> !fly.layout<"(8,64):(64,1)">
+  // expected-error@+1 {{'fly.make_composed_layout' the result type's outer layout must be the operand's, (8,64):(64,1)}}
+  %c = "fly.make_composed_layout"(%sw, %l) : (!fly.swizzle<"S<3,4,3>">, !fly.layout<"(8,64):(64,1)">) -> !fly.composed_layout<"S<3,4,3> o 0 o (8,64):(1,8)">
+  return
+}
