@@ -233,6 +233,14 @@ bool voVerifyLocalTile(FlyLayoutCtx *ctx, MlirOperation op) {
              flyIntTupleGetRank(crd.tuple) != rank || flyIntTupleGetDepth(crd.tuple) > 1))
     ok = voFail(op, "the tile coordinate must be a flat int tuple with one entry per mode (%d)",
                 rank);
+  for (int i = 0; ok && i < rank; ++i) { /* a static tile index inside a static extent */
+    const FlyIntTuple *c = flyIntTupleGetElem(crd.tuple, i);
+    int64_t t = flyIntTupleGetValue(flyIntTupleGetElem(tile, i)), ext = extentOf(ctx, p.layout, i);
+    if (flyIntTupleGetLeafKind(c) == FLY_LEAF_INT && ext >= 0 &&
+        (flyIntTupleGetValue(c) < 0 || flyIntTupleGetValue(c) >= ext / t))
+      ok = voFail(op, "tile coordinate entry %d is %lld, but mode %d has %lld tiles", i,
+                  (long long)flyIntTupleGetValue(c), i, (long long)(ext / t));
+  }
   flyFree(text);
   return ok;
 }

@@ -42,8 +42,12 @@ func.func @local_tile(%m: memref<8192xf32>, %i: index) {
   %f = "fly.local_tile"(%t, %c) {tile = "(16,48)"} : (!g, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f32 global (16,48):(128,1)">
   // expected-error@+1 {{attribute 'tile' = "(16,?)" must hold positive integers}}
   %h = "fly.local_tile"(%t, %c) {tile = "(16,?)"} : (!g, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f32 global (16,32):(128,1)">
-  %c1 = "fly.make_int_tuple"(%i) : (index) -> !fly.int_tuple<"(?,0)">
-  %k = "fly.local_tile"(%t, %c1) {tile = "(16,32)"} : (!g, !fly.int_tuple<"(?,0)">) -> !fly.tensor<"f32 global (16,32):(128,1)">
+  %c1 = "fly.make_int_tuple"(%i) : (index) -> !fly.int_tuple<"(?,3)">
+  %k = "fly.local_tile"(%t, %c1) {tile = "(16,32)"} : (!g, !fly.int_tuple<"(?,3)">) -> !fly.tensor<"f32 global (16,32):(128,1)">
+  %c4 = "fly.make_int_tuple"(%i) : (index) -> !fly.int_tuple<"(?,4)">
+  // Columns 128..159 of a 128-wide tensor.
+  // expected-error@+1 {{tile coordinate entry 1 is 4, but mode 1 has 4 tiles}}
+  %k4 = "fly.local_tile"(%t, %c4) {tile = "(16,32)"} : (!g, !fly.int_tuple<"(?,4)">) -> !fly.tensor<"f32 global (16,32):(128,1)">
   %c3 = "fly.make_int_tuple"(%i, %i, %i) : (index, index, index) -> !fly.int_tuple<"(?,?,?)">
   // expected-error@+1 {{the tile coordinate must be a flat int tuple with one entry per mode (2)}}
   %n = "fly.local_tile"(%t, %c3) {tile = "(16,32)"} : (!g, !fly.int_tuple<"(?,?,?)">) -> !fly.tensor<"f32 global (16,32):(128,1)">
