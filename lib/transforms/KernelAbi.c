@@ -276,15 +276,45 @@ static bool lowerKernel(MlirOperation func) {
   return ok;
 }
 
+/* A device function (not a kernel) gets one pointer per memref too, with no
+ * way to pass its sizes: a dynamic memref there is a located error instead
+ * of the conversion's failure with a dump of the function. */
+static bool checkDeviceFunction(MlirOperation func) {
+  MlirAttribute ft =
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type"));
+  if (mlirAttributeIsNull(ft) || !mlirAttributeIsAType(ft) ||
+      flyOpGetParentNamed(func, "gpu.module").ptr == NULL)
+    return true;
+  MlirType fnType = mlirTypeAttrGetValue(ft);
+  bool ok = true;
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(fnType); ++i) {
+    MlirType t = mlirFunctionTypeGetInput(fnType, i);
+    MemrefAbi m;
+    const char *unsupported;
+    if (!describe(t, &m, &unsupported) && !unsupported)
+      continue;
+    char *text = flyTypeToString(t);
+    flyEmitOpError(func, "argument #%d of type %s: only kernel arguments may be dynamic memrefs "
+                         "(a device function takes one pointer per memref); pass the memref "
+                         "with a static shape, or its sizes as arguments",
+                   (int)i, text ? text : "?");
+    flyFree(text);
+    ok = false;
+  }
+  return ok;
+}
+
 static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) {
   (void)options;
   FlyOpList funcs = {0};
   flyOpListCollect(&funcs, root, "gpu.func");
+  flyOpListCollect(&funcs, root, "func.func");
   bool ok = !funcs.oom;
   for (size_t i = 0; i < funcs.len; ++i) {
     MlirAttribute kernel =
         mlirOperationGetAttributeByName(funcs.ops[i], mlirStringRefCreateFromCString("gpu.kernel"));
-    if (!mlirAttributeIsNull(kernel) && !lowerKernel(funcs.ops[i]))
+    if (!mlirAttributeIsNull(kernel) ? !lowerKernel(funcs.ops[i])
+                                     : !checkDeviceFunction(funcs.ops[i]))
       ok = false;
   }
   flyOpListDestroy(&funcs);

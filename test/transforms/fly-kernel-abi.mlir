@@ -37,9 +37,9 @@ module attributes {gpu.container_module} {
     }
     // Functions that are not kernels keep their signature.
     // CHECK-LABEL: gpu.func @helper
-    // CHECK-SAME: (%arg0: memref<?xf32>)
+    // CHECK-SAME: (%arg0: memref<16xf32>, %arg1: index)
     // CHECK-NOT: fly.arg_names
-    gpu.func @helper(%a: memref<?xf32>) {
+    gpu.func @helper(%a: memref<16xf32>, %i: index) {
       gpu.return
     }
   }

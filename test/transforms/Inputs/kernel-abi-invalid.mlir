@@ -9,5 +9,9 @@ module attributes {gpu.container_module} {
     gpu.func @permuted(%a: memref<?x?xf32, affine_map<(d0, d1) -> (d1, d0)>>) kernel {
       gpu.return
     }
+    // expected-error@+1 {{argument #0 of type memref<?xf32, 1>: only kernel arguments may be dynamic memrefs (a device function takes one pointer per memref); pass the memref with a static shape, or its sizes as arguments}}
+    func.func @helper(%a: memref<?xf32, 1>, %i: index) {
+      return
+    }
   }
 }
