@@ -35,6 +35,20 @@ module attributes {gpu.container_module} {
     gpu.func @strided(%a: memref<4x?xi8, strided<[?, 2], offset: ?>>) kernel {
       gpu.return
     }
+    // Argument attributes stay with the pointer; the sizes get none, and
+    // workgroup attributions stay after the arguments.
+    // CHECK-LABEL: gpu.func @attributes
+    // CHECK-SAME: (%arg0: memref<2147483647xf32, 1> {llvm.noalias}, %arg1: index, %arg2: i32 {llvm.noundef}) workgroup(%arg3 : memref<4xf32, 3>)
+    // CHECK-SAME: fly.arg_names = ["arg0", "arg0.size0", "arg1"]
+    // CHECK: %[[M:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%arg1], strides: [1]
+    // CHECK: memref.load %[[M]]
+    // CHECK: memref.store %{{.*}}, %arg3
+    gpu.func @attributes(%a: memref<?xf32, 1> {llvm.noalias}, %n: i32 {llvm.noundef}) workgroup(%w: memref<4xf32, 3>) kernel {
+      %t = gpu.thread_id x
+      %v = memref.load %a[%t] : memref<?xf32, 1>
+      memref.store %v, %w[%t] : memref<4xf32, 3>
+      gpu.return
+    }
     // Functions that are not kernels keep their signature.
     // CHECK-LABEL: gpu.func @helper
     // CHECK-SAME: (%arg0: memref<16xf32>, %arg1: index)
