@@ -11,8 +11,8 @@
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/Target/LLVMIR.h"
 
 static const char *const kTriple = "amdgcn-amd-amdhsa";
@@ -214,6 +214,37 @@ static LLVMModuleRef translateOne(MlirOperation op, LLVMContextRef llctx) {
   return m;
 }
 
+/* Names the LLVM arguments of each kernel after its `fly.arg_names`
+ * (fly-kernel-abi), so the code object's metadata names them (`.name`) and
+ * a launcher can tell a dynamic memref's sizes from other scalars. */
+static void nameKernelArguments(MlirOperation gpuModule, LLVMModuleRef m) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    MlirAttribute names =
+        mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("fly.arg_names"));
+    MlirAttribute sym =
+        mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
+    if (mlirAttributeIsNull(names) || !mlirAttributeIsAArray(names) || mlirAttributeIsNull(sym) ||
+        !mlirAttributeIsAString(sym))
+      continue;
+    MlirStringRef fn = mlirStringAttrGetValue(sym);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%.*s", (int)fn.length, fn.data);
+    LLVMValueRef lf = LLVMGetNamedFunction(m, buf);
+    intptr_t n = mlirArrayAttrGetNumElements(names);
+    if (!lf || (intptr_t)LLVMCountParams(lf) != n)
+      continue;
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirAttribute a = mlirArrayAttrGetElement(names, i);
+      if (!mlirAttributeIsAString(a))
+        continue;
+      MlirStringRef s = mlirStringAttrGetValue(a);
+      LLVMSetValueName2(LLVMGetParam(lf, (unsigned)i), s.data, s.length);
+    }
+  }
+}
+
 /* Translates each gpu.module and links them into one LLVM module. */
 static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx,
                                          LlvmErrors *errors) {
@@ -234,6 +265,7 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
         LLVMDisposeModule(linked);
       return NULL;
     }
+    nameKernelArguments(op, m);
     if (!linked) {
       linked = m;
     } else if (LLVMLinkModules2(linked, m)) {

@@ -68,7 +68,8 @@ static FlyPipeline *finish(FlyPipeline *p) {
 /* The order matters: fly-specific rewrites first, while the IR still holds
  * gpu and fly ops; then the upstream conversions to the LLVM and ROCDL
  * dialects. Kernel arguments use the bare-pointer convention so a memref
- * argument is one pointer, as kernel authors and launchers expect. */
+ * argument is one pointer, as kernel authors and launchers expect;
+ * fly-kernel-abi passes a dynamic memref as that pointer plus its sizes. */
 FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   FlyPipeline *p = flyCalloc(1, sizeof(FlyPipeline));
   if (!p)
@@ -81,6 +82,7 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-sync");
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-mma{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
+  addEntryF(p, FLY_STAGE_FLY, "fly-kernel-abi");
   addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);
   if (options->optLevel > 0) {
     addEntryF(p, FLY_STAGE_FLY, "canonicalize");

@@ -178,10 +178,56 @@ static bool tilePeriodic(const AtomUse *u, const MemModel *mm) {
   return true;
 }
 
+/* A swizzle block starts every 2^M logical positions, and where the tile
+ * starts relative to them depends on the origin: split each run where any
+ * lane's run crosses a block boundary that the origin (O + L(origin), known
+ * modulo h) allows. Runs stay consecutive in memory, so a split run is
+ * still one access per piece, each at its own swizzled address. */
+static bool alignToBlocks(Builder *b, const AtomUse *u, const TensorBase *t, const MemModel *mm,
+                          const Val origin[2], Piece *pieces, int *np) {
+  if (mm->block == INT64_MAX || !mm->flat || !origin)
+    return true;
+  Lin at = {flyComposedLayoutGetOffset(t->type.composed), lwKonst(0)};
+  lwLinAdd(b, &at, lwMul(b, origin[0], lwKonst(mm->sr)));
+  lwLinAdd(b, &at, lwMul(b, origin[1], lwKonst(mm->sc)));
+  int64_t rem;
+  int64_t h = cgKnownModulo(lwCongruenceOfLin(&at), mm->block, &rem);
+  Piece out[MAX_VALUES];
+  int n = 0;
+  for (int p = 0; p < *np; ++p) {
+    bool cut[MAX_VALUES] = {false};
+    for (int64_t l = 0; l < LANES; ++l) {
+      int64_t r, c;
+      tvAt(b, u, l, pieces[p].v0, &r, &c);
+      int64_t start = rem + memOff(mm, r, c);
+      for (int j = 1; j < pieces[p].len; ++j)
+        cut[j] |= ((start + j) % h + h) % h == 0;
+    }
+    for (int j = 0; j < pieces[p].len; ++j) {
+      if (j > 0 && !cut[j]) {
+        out[n - 1].len++;
+        continue;
+      }
+      if (n == MAX_VALUES)
+        return false;
+      out[n++] = (Piece){pieces[p].v0 + j, 1, pieces[p].dm, pieces[p].dk};
+      int64_t r, c, r0, c0;
+      tvAt(b, u, 0, pieces[p].v0 + j, &r, &c);
+      tvAt(b, u, 0, pieces[p].v0, &r0, &c0);
+      out[n - 1].dm += r - r0;
+      out[n - 1].dk += c - c0;
+    }
+  }
+  memcpy(pieces, out, (size_t)n * sizeof *out);
+  *np = n;
+  return true;
+}
+
 /* Splits the lane's values into runs that are consecutive in memory, at
- * most 16 bytes and within one swizzle block each. */
+ * most 16 bytes and within one swizzle block each (for the tile at
+ * `origin` (row, col), when given). */
 static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
-                       Piece *pieces, int *np, int *nvOut) {
+                       const Val *origin, Piece *pieces, int *np, int *nvOut) {
   const FlyIntTuple *vs = flyLayoutSize(b->lctx, u->tv);
   int nv = vs ? (int)(flyIntTupleGetValue(vs) / LANES) : 0;
   int64_t maxLen = 16 / t->type.elemBytes;
@@ -206,6 +252,11 @@ static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const Ten
     pieces[(*np)++] = (Piece){v, 1, r - r0, c - c0};
   }
   *nvOut = nv;
+  if (!alignToBlocks(b, u, t, &mm, origin, pieces, np)) {
+    tnFail(b, op, "the fragment splits into more than 64 accesses at its tensor's swizzle "
+                  "blocks");
+    return false;
+  }
   return true;
 }
 
@@ -217,7 +268,7 @@ static void laneCoord(Builder *b, const AtomUse *u, Val lane, Val *row, Val *col
   shape.n = stride.n = 0;
   lwPushLeaves(b, flyLayoutGetShape(lanes), (MlirOperation){NULL}, &next, &shape);
   lwPushLeaves(b, flyLayoutGetStride(lanes), (MlirOperation){NULL}, &next, &stride);
-  LayoutCursor lc = {&shape, &stride, 0};
+  LayoutCursor lc = {&shape, &stride, 0, NULL};
   Lin acc = {0, lwKonst(0)};
   lwCrdInt(b, lane, flyLayoutGetShape(lanes), &lc, &acc);
   Val idx = lwLinValue(b, &acc);
@@ -281,14 +332,19 @@ static MlirValue concat(Builder *b, MlirValue x, MlirValue y) {
   return shuffle(b, x, y, mask, nx + ny);
 }
 
-/* [x..., y...] for vectors of any length up to 4 * MAX_VALUES in all. */
+/* [x..., y...] for vectors of any length (a gemm's accumulators reach
+ * 64 atoms x 16 = 1024 elements); a null value when out of memory. */
 static MlirValue concatWide(Builder *b, MlirValue x, MlirValue y) {
   int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(x), 0) +
               mlirShapedTypeGetDimSize(mlirValueGetType(y), 0);
-  int64_t mask[4 * MAX_VALUES];
-  for (int64_t i = 0; i < n && i < 4 * MAX_VALUES; ++i)
+  int64_t *mask = flyAlloc((size_t)n * sizeof *mask);
+  if (!mask)
+    return (MlirValue){NULL};
+  for (int64_t i = 0; i < n; ++i)
     mask[i] = i;
-  return shuffle(b, x, y, mask, n);
+  MlirValue r = shuffle(b, x, y, mask, n);
+  flyFree(mask);
+  return r;
 }
 
 /* The concatenation of n equal-length parts, as a balanced tree (log-depth
@@ -296,7 +352,8 @@ static MlirValue concatWide(Builder *b, MlirValue x, MlirValue y) {
 static MlirValue join(Builder *b, MlirValue *parts, int64_t n) {
   for (int64_t width = 1; width < n; width *= 2)
     for (int64_t i = 0; i + width < n; i += 2 * width)
-      parts[i] = concatWide(b, parts[i], parts[i + width]);
+      if (!mlirValueIsNull(parts[i]))
+        parts[i] = concatWide(b, parts[i], parts[i + width]);
   return parts[0];
 }
 
@@ -306,7 +363,8 @@ static bool loadFragment(Builder *b, MlirOperation op, const AtomUse *u, const T
                          Val lane, Val orow, Val ocol, MlirValue *out) {
   Piece pieces[MAX_VALUES];
   int np, nv;
-  if (!planPieces(b, op, u, t, pieces, &np, &nv))
+  Val origin[2] = {orow, ocol};
+  if (!planPieces(b, op, u, t, origin, pieces, &np, &nv))
     return false;
   Val lr, lc;
   laneCoord(b, u, lane, &lr, &lc);
@@ -367,12 +425,18 @@ bool tnLowerFragment(TensorState *ts, MlirOperation op) {
 }
 
 /* The repeat counts of a gemm or gemm_store. */
+/* The repeat counts of a gemm or gemm_store. fly-verify checks them first;
+ * these bounds keep a pass run on its own from unrolling without end or
+ * overflowing (the same limits). */
 static bool repeats(Builder *b, MlirOperation op, int64_t *m, int64_t *n, int64_t *k) {
   *k = 1;
+  MlirAttribute ks = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("k_steps"));
   if (!flyOpGetIntAttr(op, "m_repeat", m) || !flyOpGetIntAttr(op, "n_repeat", n) || *m <= 0 ||
-      *n <= 0 || (flyOpGetIntAttr(op, "k_steps", k) && *k <= 0) || *m * *n > 64) {
+      *n <= 0 || *m > 64 || *n > 64 || *m * *n > 64 ||
+      (!mlirAttributeIsNull(ks) && (!flyOpGetIntAttr(op, "k_steps", k) || *k <= 0 ||
+                                    *k > 4096 || *m * *n * *k > 4096))) {
     tnFail(b, op, "needs positive integer attributes m_repeat and n_repeat (at most 64 atoms)"
-                  " and, for a gemm, k_steps");
+                  " and, for a gemm, k_steps (at most 4096 MFMAs in all)");
     return false;
   }
   return true;
@@ -401,15 +465,27 @@ static MlirValue mma(Builder *b, MlirOperation gemm, MlirValue a, MlirValue bv, 
  * each lane loads P times wider runs (gemm-optimization §6.1's K64 step:
  * one 16-byte load feeds two 8-byte MFMA operands). Needs the plain
  * ((M,64/M),KL):((1,M*KL),M) operand layout. */
+/* The plain ((M,64/M),KL):((1,M*KL),M) layout of operand rows x KL. */
+static bool plainTv(const char *tv, int64_t m, int64_t kl) {
+  char plain[96];
+  snprintf(plain, sizeof plain,
+           "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64 ")", m, LANES / m,
+           kl, m * kl, m);
+  return strcmp(tv, plain) == 0;
+}
+
+bool tnAtomPackable(const FlyMmaAtom *atom) {
+  int64_t m, n, k;
+  return sscanf(atom->shape, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &m, &n, &k) == 3 && m > 0 &&
+         n > 0 && plainTv(atom->tvA, m, atom->abLen) && plainTv(atom->tvB, n, atom->abLen);
+}
+
 static bool packAtom(Builder *b, MlirOperation op, int64_t p, AtomUse *u) {
   if (p == 1)
     return true;
   int64_t m = u->operand == 'b' ? u->n : u->m, kl = u->atom->abLen;
-  char plain[96], packed[96];
-  snprintf(plain, sizeof plain, "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64 ")",
-           m, LANES / m, kl, m * kl, m);
-  const char *tv = u->operand == 'a' ? u->atom->tvA : u->atom->tvB;
-  if (strcmp(tv, plain) != 0) {
+  char packed[96];
+  if (!plainTv(u->operand == 'a' ? u->atom->tvA : u->atom->tvB, m, kl)) {
     tnFail(b, op, "k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 forms)");
     return false;
   }
@@ -423,7 +499,9 @@ static bool packAtom(Builder *b, MlirOperation op, int64_t p, AtomUse *u) {
 
 static bool kPackOf(Builder *b, MlirOperation op, int64_t ks, int64_t *p) {
   *p = 1;
-  if (flyOpGetIntAttr(op, "k_pack", p) && (*p < 1 || *p > 4 || ks % *p)) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("k_pack"));
+  if (!mlirAttributeIsNull(a) &&
+      (!flyOpGetIntAttr(op, "k_pack", p) || *p < 1 || *p > 4 || ks % *p)) {
     tnFail(b, op, "k_pack must be 1 to 4 and divide k_steps");
     return false;
   }
@@ -480,7 +558,12 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
           parts[i * nr + j] = mma(b, op, a, bv, parts[i * nr + j]);
         }
   }
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), join(b, parts, mr * nr));
+  MlirValue all = join(b, parts, mr * nr);
+  if (mlirValueIsNull(all)) {
+    tnFail(b, op, "out of memory");
+    return false;
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);
   return true;
 }
 
@@ -508,12 +591,13 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
   }
   Piece pieces[MAX_VALUES];
   int np, nv;
-  if (!planPieces(b, op, &uc, t, pieces, &np, &nv))
-    return false;
   Val lr, lc;
   laneCoord(b, &uc, lane, &lr, &lc);
   for (int64_t i = 0; i < mr; ++i)
-    for (int64_t j = 0; j < nr; ++j)
+    for (int64_t j = 0; j < nr; ++j) {
+      Val origin[2] = {lwAdd(b, orow, lwKonst(i * uc.m)), lwAdd(b, ocol, lwKonst(j * uc.n))};
+      if (!planPieces(b, op, &uc, t, origin, pieces, &np, &nv))
+        return false;
       for (int p = 0; p < np; ++p) {
         Val off;
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
@@ -524,19 +608,26 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
         MlirValue sops[3] = {part, t->mem, lwValueOf(b, off)};
         emitOp(b, "vector.store", 3, sops, (MlirType){NULL});
       }
+    }
   return true;
 }
 
-/* A vector of `len` consecutive elements of a rank-1 tensor from index idx. */
-static bool loadRun(Builder *b, const TensorBase *t, Val idx, int64_t len, MlirValue *out) {
+/* A vector of the `len` elements of a rank-1 tensor from index idx, loaded
+ * like fly.load's (contiguous pieces, checked against the layout). */
+static bool loadRun(Builder *b, MlirOperation op, const TensorBase *t, Val idx, int64_t len,
+                    MlirValue *out) {
   LwCoord crd = {NULL, {.n = 1}};
   crd.leaves.v[0] = idx;
-  Val off;
-  if (!tnOffsetOfCoord(b, t, &crd, &off))
+  TnAccess *a = flyAlloc(sizeof *a);
+  if (!a) {
+    tnFail(b, op, "out of memory");
     return false;
-  MlirValue ops[2] = {t->mem, lwValueOf(b, off)};
-  *out = emitOp(b, "vector.load", 2, ops, vectorOf(t->type.elem, len));
-  return true;
+  }
+  bool ok = tnPlanAccess(b, op, t, &crd, len, a);
+  if (ok)
+    *out = tnEmitLoad(b, t, a, t->type.elem);
+  flyFree(a);
+  return ok;
 }
 
 static MlirValue mulf(Builder *b, MlirValue x, MlirValue y) {
@@ -579,20 +670,24 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
    * atoms), which is how the per-row scales are consecutive too. */
   TensorBase rowMajor = *sa;
   rowMajor.type.layout = flyLayoutParse(b->lctx, "(1024,1024):(1,1024)");
-  if (!rowMajor.type.layout || !planPieces(b, op, &uc, &rowMajor, pieces, &np, &nv))
+  if (!rowMajor.type.layout || !planPieces(b, op, &uc, &rowMajor, NULL, pieces, &np, &nv))
     return false;
   Val lr, lc;
   laneCoord(b, &uc, lane, &lr, &lc);
   /* Each run is scaled on its own and the runs, in order, joined once. */
   MlirValue parts[4 * MAX_VALUES];
   int64_t n = 0;
+  if (mr * nr * np > 4 * MAX_VALUES) {
+    tnFail(b, op, "scales more than 256 runs of accumulators: use fewer atoms per op");
+    return false;
+  }
   for (int64_t i = 0; i < mr; ++i)
     for (int64_t j = 0; j < nr; ++j)
-      for (int p = 0; p < np && n < 4 * MAX_VALUES; ++p) {
+      for (int p = 0; p < np; ++p) {
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         MlirValue rs, cs;
-        if (!loadRun(b, sa, row, pieces[p].len, &rs) || !loadRun(b, sb, col, 1, &cs))
+        if (!loadRun(b, op, sa, row, pieces[p].len, &rs) || !loadRun(b, op, sb, col, 1, &cs))
           return false;
         int64_t bcast[MAX_VALUES] = {0};
         MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);
@@ -600,6 +695,11 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
         MlirValue part = slice(b, acc, off, pieces[p].len);
         parts[n++] = mulf(b, mulf(b, part, rs), colv);
       }
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), join(b, parts, n));
+  MlirValue all = join(b, parts, n);
+  if (mlirValueIsNull(all)) {
+    tnFail(b, op, "out of memory");
+    return false;
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);
   return true;
 }

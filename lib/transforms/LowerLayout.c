@@ -39,7 +39,8 @@ static bool lowerValue(Builder *b, MlirOperation op, Val *out) {
       return false;
     bool ok = a.kind == FLY_TYPE_LAYOUT ? lwLayoutLeaves(b, v0, a.layout, &l, &unused)
                                         : lwTupleLeaves(b, v0, &l);
-    *out = lwProduct(b, &l, 0, l.n);
+    if (ok) /* the leaves are only filled in on success */
+      *out = lwProduct(b, &l, 0, l.n);
     return ok;
   }
   if (flyOpIs(op, "apply_swizzle")) {
@@ -55,9 +56,10 @@ static bool lowerValue(Builder *b, MlirOperation op, Val *out) {
     if (a.kind == FLY_TYPE_COMPOSED_LAYOUT)
       return lwComposedApply(b, v0, lv, a.composed, out);
     Lin acc = {0, lwKonst(0)};
-    bool ok = a.kind == FLY_TYPE_LAYOUT && lwLayoutApply(b, v0, lv, a.layout, &acc);
+    if (a.kind != FLY_TYPE_LAYOUT || !lwLayoutApply(b, v0, lv, a.layout, &acc))
+      return false;
     *out = lwLinValue(b, &acc);
-    return ok;
+    return true;
   }
   return false;
 }

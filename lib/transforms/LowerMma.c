@@ -125,9 +125,21 @@ static const FlyMmaAtom *selectAtom(MlirOperation op, FlyChip chip) {
   return atom;
 }
 
+/* opsel_a/opsel_b pick the scale byte: absent means 0, anything else must
+ * be an integer from 0 to 3. */
+static bool opselOf(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  *out = 0;
+  if (mlirAttributeIsNull(a) || (flyOpGetIntAttr(op, name, out) && *out >= 0 && *out <= 3))
+    return true;
+  flyEmitOpError(op, "%s must be an integer from 0 to 3 (the scale byte)", name);
+  return false;
+}
+
 static bool lowerMma(MlirOperation op, FlyChip chip) {
   const FlyMmaAtom *atom = selectAtom(op, chip);
-  if (!atom)
+  int64_t opselA, opselB;
+  if (!atom || !opselOf(op, "opsel_a", &opselA) || !opselOf(op, "opsel_b", &opselB))
     return false;
   MlirValue a = mlirOperationGetOperand(op, 0), b = mlirOperationGetOperand(op, 1);
   MlirValue ops[9];
@@ -139,9 +151,7 @@ static bool lowerMma(MlirOperation op, FlyChip chip) {
     char bElem[32];
     int64_t len;
     describeVector(mlirValueGetType(b), bElem, sizeof bElem, &len);
-    int64_t opselA = 0, opselB = 0;
-    flyOpGetIntAttr(op, "opsel_a", &opselA);
-    flyOpGetIntAttr(op, "opsel_b", &opselB);
+
     bool scaled = mlirOperationGetNumOperands(op) == 5;
     ops[n++] = i32Const(op, atom->format);
     ops[n++] = i32Const(op, flyMmaFormatOf(bElem));

@@ -71,6 +71,13 @@ MlirOperation flyRocdlOpCreate(MlirLocation loc, const char *name, int numAttrs,
   return mlirOperationCreate(&st);
 }
 
+/* An optional integer attribute: absent leaves *v alone; present it must be
+ * an integer (a string count would otherwise silently mean the default). */
+static bool optionalInt(MlirOperation op, const char *name, int64_t *v) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  return mlirAttributeIsNull(a) || flyOpGetIntAttr(op, name, v);
+}
+
 static MlirAttribute i32Attr(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v);
 }
@@ -112,7 +119,11 @@ static MlirOperation lowerSchedGroupBarrier(MlirOperation op) {
     flyEmitOpError(op, "needs a non-negative integer attribute 'count'");
     return (MlirOperation){NULL};
   }
-  flyOpGetIntAttr(op, "sync_id", &syncId);
+  if (!optionalInt(op, "sync_id", &syncId) || syncId < 0 || syncId > INT32_MAX ||
+      count > INT32_MAX) {
+    flyEmitOpError(op, "'count' and 'sync_id' are integers from 0 to 2147483647");
+    return (MlirOperation){NULL};
+  }
   MlirContext ctx = mlirOperationGetContext(op);
   const char *names[] = {"mask", "size", "groupId"};
   MlirAttribute attrs[] = {i32Attr(ctx, mask), i32Attr(ctx, count), i32Attr(ctx, syncId)};
@@ -135,11 +146,11 @@ static MlirOperation lowerSetprio(MlirOperation op) {
 /* A counter left out is not waited for: its field gets its maximum. */
 static MlirOperation lowerWaitcnt(MlirOperation op) {
   int64_t vm = 63, exp = 7, lgkm = 15;
-  flyOpGetIntAttr(op, "vmcnt", &vm);
-  flyOpGetIntAttr(op, "expcnt", &exp);
-  flyOpGetIntAttr(op, "lgkmcnt", &lgkm);
-  if (vm < 0 || vm > 63 || exp < 0 || exp > 7 || lgkm < 0 || lgkm > 15) {
-    flyEmitOpError(op, "counts out of range (vmcnt 0..63, expcnt 0..7, lgkmcnt 0..15)");
+  bool ints = optionalInt(op, "vmcnt", &vm) && optionalInt(op, "expcnt", &exp) &&
+              optionalInt(op, "lgkmcnt", &lgkm);
+  if (!ints || vm < 0 || vm > 63 || exp < 0 || exp > 7 || lgkm < 0 || lgkm > 15) {
+    flyEmitOpError(op, "counts must be integers in range (vmcnt 0..63, expcnt 0..7, lgkmcnt "
+                       "0..15)");
     return (MlirOperation){NULL};
   }
   MlirContext ctx = mlirOperationGetContext(op);

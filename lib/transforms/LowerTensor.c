@@ -28,7 +28,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "sema.h"
 
-static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
+bool tnTensorTypeParse(FlyLayoutCtx *lctx, MlirContext mctx, MlirType t, TensorType *out) {
   FlyStrBuf spec = {0};
   bool ok = flyTypeGetKind(t) == FLY_TYPE_TENSOR && mlirLogicalResultIsSuccess(flyTypeGetSpec(t, &spec));
   char elem[64] = "", space[16] = "";
@@ -36,13 +36,13 @@ static bool parseTensorType(Builder *b, MlirType t, TensorType *out) {
   ok = ok && sscanf(spec.data, "%63s %15s %n", elem, space, &consumed) == 2;
   if (ok) {
     *out = (TensorType){.shared = !strcmp(space, "shared")};
-    out->elem = mlirTypeParseGet(b->mctx, mlirStringRefCreateFromCString(elem));
+    out->elem = mlirTypeParseGet(mctx, mlirStringRefCreateFromCString(elem));
     const char *lay = spec.data + consumed;
     if (strstr(lay, " o ")) {
-      out->composed = flyComposedLayoutParse(b->lctx, lay);
+      out->composed = flyComposedLayoutParse(lctx, lay);
       out->layout = out->composed ? flyComposedLayoutGetOuter(out->composed) : NULL;
     } else {
-      out->layout = flyLayoutParse(b->lctx, lay);
+      out->layout = flyLayoutParse(lctx, lay);
     }
     ok = !mlirTypeIsNull(out->elem) && out->layout && (out->shared || !strcmp(space, "global"));
     if (ok && (mlirTypeIsAInteger(out->elem) || mlirTypeIsAFloat(out->elem)))
@@ -63,15 +63,17 @@ void tnFail(Builder *b, MlirOperation op, const char *msg) {
   b->failed = true;
 }
 
-/* cosize = 1 + sum over leaves of (shape-1)*stride, on possibly dynamic leaves. */
-static Val cosizeOf(Builder *b, MlirValue layoutv, const FlyLayout *l) {
+/* cosize = 1 + sum over leaves of (shape-1)*stride, on possibly dynamic
+ * leaves; false when the layout's leaves cannot be traced. */
+static bool cosizeOf(Builder *b, MlirValue layoutv, const FlyLayout *l, Val *out) {
   Leaves shape, stride;
-  if (!lwLayoutLeaves(b, layoutv, l, &shape, &stride))
-    return lwKonst(-1);
+  if (!lwLayoutLeaves(b, layoutv, l, &shape, &stride) || shape.n != stride.n)
+    return false;
   Lin acc = {1, lwKonst(0)};
   for (int i = 0; i < shape.n; ++i)
     lwLinAdd(b, &acc, lwMul(b, lwAdd(b, shape.v[i], lwKonst(-1)), stride.v[i]));
-  return lwLinValue(b, &acc);
+  *out = lwLinValue(b, &acc);
+  return true;
 }
 
 static MlirType fatBufferType(MlirContext ctx, MlirType memref) {
@@ -81,9 +83,13 @@ static MlirType fatBufferType(MlirContext ctx, MlirType memref) {
   return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(memref), 1, &dim, space);
 }
 
-/* memref -> amdgpu.fat_raw_buffer_cast %m validBytes(cosize * elemBytes). */
+/* memref -> amdgpu.fat_raw_buffer_cast %m validBytes(cosize * elemBytes);
+ * a null value when the layout's extent cannot be computed. */
 static MlirValue bufferOf(Builder *b, MlirValue mem, MlirValue layoutv, const TensorType *t) {
-  Val bytes = lwMul(b, cosizeOf(b, layoutv, t->layout), lwKonst(t->elemBytes));
+  Val cosize;
+  if (!cosizeOf(b, layoutv, t->layout, &cosize))
+    return (MlirValue){NULL};
+  Val bytes = lwMul(b, cosize, lwKonst(t->elemBytes));
   MlirValue bytesIdx = lwValueOf(b, bytes);
   MlirValue valid = lwEmit(b, "arith.index_cast", 1, &bytesIdx, mlirIntegerTypeGet(b->mctx, 64));
   MlirValue operands[2] = {mem, valid};
@@ -111,7 +117,8 @@ static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) 
   MlirType mt = mlirValueGetType(mem);
   *out = (TensorBase){.def = op, .mem = mem, .layoutv = mlirOperationGetOperand(op, 1),
                       .origin = lwKonst(0)};
-  if (!parseTensorType(b, mlirValueGetType(mlirOperationGetResult(op, 0)), &out->type)) {
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!tnTensorTypeParse(b->lctx, b->mctx, rt, &out->type)) {
     tnFail(b, op, "result must be a !fly.tensor<\"ELEM global|shared LAYOUT\"> with valid "
                   "notation and a whole-byte element type (fp4/fp6 data: an i8 tensor)");
     return false;
@@ -128,6 +135,11 @@ static bool lowerMakeTensor(TensorState *ts, MlirOperation op, TensorBase *out) 
       return false;
     }
     out->mem = bufferOf(b, mem, out->layoutv, &out->type);
+    if (mlirValueIsNull(out->mem)) {
+      tnFail(b, op, "a buffer tensor's layout must be static or built by fly.make_layout from "
+                    "make_int_tuple values (its extent sizes the buffer)");
+      return false;
+    }
   }
   return true;
 }
@@ -145,7 +157,7 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
   *out = (TensorBase){.def = op};
   if (parent && parent->invalid)
     return false;
-  if (!parent || parent->type.composed || !parseTensorType(b, rt, &out->type) ||
+  if (!parent || parent->type.composed || !tnTensorTypeParse(b->lctx, b->mctx, rt, &out->type) ||
       out->type.composed) {
     tnFail(b, op, "tiles a tensor from fly.make_tensor or fly.local_tile with a plain layout; "
                   "the result is a tensor with a plain layout");
@@ -160,8 +172,8 @@ static bool lowerLocalTile(TensorState *ts, MlirOperation op, TensorBase *out) {
                          &tshape) &&
             lwPushLeaves(b, flyLayoutGetStride(out->type.layout), (MlirOperation){NULL}, &next,
                          &tstride);
-  ok = ok && crd.n == shape.n && tshape.n == shape.n &&
-       flyLayoutGetRank(parent->type.layout) == shape.n;
+  ok = ok && crd.n == shape.n && tshape.n == shape.n && stride.n == shape.n &&
+       tstride.n == shape.n && flyLayoutGetRank(parent->type.layout) == shape.n;
   for (int i = 0; ok && i < shape.n; ++i)
     ok = stride.v[i].isConst && tstride.v[i].isConst && stride.v[i].c == tstride.v[i].c;
   if (!ok) {
@@ -197,22 +209,18 @@ const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor) {
 
 /* The element offset of coordinate `crd` in the tensor's memref. */
 bool tnOffsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out) {
-  Val local;
-  bool ok;
+  Val local = lwKonst(0);
   if (t->type.composed) {
-    ok = lwComposedApplyCoord(b, crd, t->layoutv, t->type.composed, &local);
+    if (!lwComposedApplyCoord(b, crd, t->layoutv, t->type.composed, &local))
+      return false;
   } else {
     Lin acc = {0, lwKonst(0)};
-    ok = lwLayoutApplyCoord(b, crd, t->layoutv, t->type.layout, &acc);
+    if (!lwLayoutApplyCoord(b, crd, t->layoutv, t->type.layout, &acc))
+      return false;
     local = lwLinValue(b, &acc);
   }
   *out = lwAdd(b, t->origin, local);
-  return ok;
-}
-
-static bool offsetOf(Builder *b, const TensorBase *t, MlirValue crdv, Val *out) {
-  LwCoord crd;
-  return lwCoordOf(b, crdv, &crd) && tnOffsetOfCoord(b, t, &crd, out);
+  return true;
 }
 
 static void setAt(Builder *b, MlirOperation op) {
@@ -220,54 +228,97 @@ static void setAt(Builder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
 }
 
-/* vector.load / memref.load (scalar) of the declared result at the offset. */
+/* The number of elements of a load's result or a store's value (1 for a
+ * scalar), or 0 when the type is neither the tensor's element type nor a
+ * 1-D vector of it. */
+static int64_t accessLength(MlirType t, MlirType elem) {
+  if (!mlirTypeIsAVector(t))
+    return mlirTypeEqual(t, elem) ? 1 : 0;
+  if (mlirShapedTypeGetRank(t) != 1 || !mlirTypeEqual(mlirShapedTypeGetElementType(t), elem))
+    return 0;
+  int64_t n = mlirShapedTypeGetDimSize(t, 0);
+  return n > 0 && n <= TN_MAX_VECTOR ? n : 0;
+}
+
+static bool badAccessType(Builder *b, MlirOperation op, const TensorBase *t, const char *what) {
+  char *elem = flyTypeToString(t->type.elem);
+  char msg[256];
+  snprintf(msg, sizeof msg, "%s must be %s or a 1-D vector of 1 to %d %s elements", what,
+           elem ? elem : "the tensor's element type", TN_MAX_VECTOR, elem ? elem : "such");
+  flyFree(elem);
+  tnFail(b, op, msg);
+  return false;
+}
+
+/* The tensor and coordinate operands of a load (0, 1) or store (1, 2). */
+static bool accessOperands(TensorState *ts, MlirOperation op, int ti, const TensorBase **t,
+                           LwCoord *crd) {
+  *t = tnBaseOf(ts, mlirOperationGetOperand(op, ti));
+  if (*t && lwCoordOf(ts->b, mlirOperationGetOperand(op, ti + 1), crd))
+    return true;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  char msg[200];
+  snprintf(msg, sizeof msg, "cannot lower '%.*s': its tensor must come from fly.make_tensor or "
+           "fly.local_tile and its coordinate from make_int_tuple/idx2crd or an integer",
+           (int)n.length, n.data);
+  tnFail(ts->b, op, msg);
+  return false;
+}
+
+/* A scalar is one memref.load; a vector is loaded by its contiguous pieces
+ * (tensor_access.c) and joined. */
 static bool lowerLoad(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
-  const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, 0));
-  Val off;
-  if (!t || !offsetOf(b, t, mlirOperationGetOperand(op, 1), &off)) {
-    tnFail(b, op, "cannot lower 'fly.load': its tensor must come from fly.make_tensor and its "
-                  "coordinate from make_int_tuple/idx2crd or an integer");
+  const TensorBase *t;
+  LwCoord crd;
+  if (!accessOperands(ts, op, 0, &t, &crd))
     return false;
-  }
   MlirValue res = mlirOperationGetResult(op, 0);
   MlirType rt = mlirValueGetType(res);
-  bool vec = mlirTypeIsAVector(rt);
-  if (!mlirTypeEqual(vec ? mlirShapedTypeGetElementType(rt) : rt, t->type.elem)) {
-    tnFail(b, op, "the result's element type must be the tensor's");
-    return false;
+  int64_t n = accessLength(rt, t->type.elem);
+  TnAccess *a = n > 0 ? flyAlloc(sizeof *a) : NULL;
+  if (!a)
+    return n > 0 ? (tnFail(b, op, "out of memory"), false)
+                 : badAccessType(b, op, t, "the result");
+  bool ok = tnPlanAccess(b, op, t, &crd, n, a);
+  if (ok && mlirTypeIsAVector(rt)) {
+    mlirValueReplaceAllUsesOfWith(res, tnEmitLoad(b, t, a, t->type.elem));
+  } else if (ok) {
+    MlirValue operands[2] = {t->mem, lwValueOf(b, a->piece[0].off)};
+    mlirValueReplaceAllUsesOfWith(res, lwEmit(b, "memref.load", 2, operands, rt));
   }
-  MlirValue operands[2] = {t->mem, lwValueOf(b, off)};
-  MlirValue v = lwEmit(b, vec ? "vector.load" : "memref.load", 2, operands, rt);
-  mlirValueReplaceAllUsesOfWith(res, v);
-  return true;
+  flyFree(a);
+  return ok;
 }
 
 static bool lowerStore(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
   MlirValue value = mlirOperationGetOperand(op, 0);
-  const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, 1));
-  Val off;
-  if (!t || !offsetOf(b, t, mlirOperationGetOperand(op, 2), &off)) {
-    tnFail(b, op, "cannot lower 'fly.store': its tensor must come from fly.make_tensor and its "
-                  "coordinate from make_int_tuple/idx2crd or an integer");
+  const TensorBase *t;
+  LwCoord crd;
+  if (!accessOperands(ts, op, 1, &t, &crd))
     return false;
-  }
   MlirType vt = mlirValueGetType(value);
-  bool vec = mlirTypeIsAVector(vt);
-  if (!mlirTypeEqual(vec ? mlirShapedTypeGetElementType(vt) : vt, t->type.elem)) {
-    tnFail(b, op, "the stored value's element type must be the tensor's");
-    return false;
+  int64_t n = accessLength(vt, t->type.elem);
+  TnAccess *a = n > 0 ? flyAlloc(sizeof *a) : NULL;
+  if (!a)
+    return n > 0 ? (tnFail(b, op, "out of memory"), false)
+                 : badAccessType(b, op, t, "the stored value");
+  bool ok = tnPlanAccess(b, op, t, &crd, n, a);
+  if (ok && mlirTypeIsAVector(vt)) {
+    tnEmitStore(b, t, a, value);
+  } else if (ok) {
+    MlirValue operands[3] = {value, t->mem, lwValueOf(b, a->piece[0].off)};
+    MlirOperationState st =
+        mlirOperationStateGet(mlirStringRefCreateFromCString("memref.store"), b->loc);
+    mlirOperationStateAddOperands(&st, 3, operands);
+    MlirOperation s = mlirOperationCreate(&st);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, s);
   }
-  MlirValue operands[3] = {value, t->mem, lwValueOf(b, off)};
-  MlirOperationState st = mlirOperationStateGet(
-      mlirStringRefCreateFromCString(vec ? "vector.store" : "memref.store"), b->loc);
-  mlirOperationStateAddOperands(&st, 3, operands);
-  MlirOperation s = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, s);
-  return true;
+  flyFree(a);
+  return ok;
 }
 
 /* What fly.copy_to_lds needs to know, checked. */
@@ -330,9 +381,9 @@ static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
       p->threads <= 0 || p->threads % 64 != 0)
     return planFail(b, op, "needs integer attributes 'bytes' and 'threads' (a multiple of 64)");
   MlirAttribute mode = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("mode"));
-  MlirStringRef m = mlirAttributeIsNull(mode) || !mlirAttributeIsAString(mode)
-                        ? mlirStringRefCreateFromCString("dma")
-                        : mlirStringAttrGetValue(mode);
+  MlirStringRef m = mlirAttributeIsNull(mode)       ? mlirStringRefCreateFromCString("dma")
+                    : mlirAttributeIsAString(mode) ? mlirStringAttrGetValue(mode)
+                                                   : mlirStringRefCreateFromCString("?");
   p->sync = m.length == 4 && !memcmp(m.data, "sync", 4);
   if (!p->sync && !(m.length == 3 && !memcmp(m.data, "dma", 3)))
     return planFail(b, op, "attribute 'mode' must be \"dma\" or \"sync\"");
@@ -386,7 +437,7 @@ static Val logicalIndex(Builder *b, const DmaPlan *p, Val q) {
   shape.n = stride.n = 0;
   lwPushLeaves(b, flyLayoutGetShape(p->inverse), (MlirOperation){NULL}, &next, &shape);
   lwPushLeaves(b, flyLayoutGetStride(p->inverse), (MlirOperation){NULL}, &next, &stride);
-  LayoutCursor lc = {&shape, &stride, 0};
+  LayoutCursor lc = {&shape, &stride, 0, NULL};
   Lin acc = {0, lwKonst(0)};
   lwCrdInt(b, y, flyLayoutGetShape(p->inverse), &lc, &acc);
   return lwLinValue(b, &acc);
@@ -398,7 +449,7 @@ static bool sourceIndex(Builder *b, const DmaPlan *p, Val x, Val *out) {
   Leaves shape, stride;
   if (p->src->type.composed || !lwLayoutLeaves(b, p->src->layoutv, l, &shape, &stride))
     return false;
-  LayoutCursor lc = {&shape, &stride, 0};
+  LayoutCursor lc = {&shape, &stride, 0, NULL};
   Lin acc = {0, p->src->origin};
   lwCrdInt(b, x, flyLayoutGetShape(l), &lc, &acc);
   *out = lwLinValue(b, &acc);
@@ -473,12 +524,7 @@ static bool lowerCopyToLds(TensorState *ts, MlirOperation op) {
   return true;
 }
 
-static bool lowerAccess(TensorState *ts, MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, i));
-    if (t && t->invalid)
-      return false;
-  }
+static bool lowerAccessOp(TensorState *ts, MlirOperation op) {
   if (flyOpIs(op, "load"))
     return lowerLoad(ts, op);
   if (flyOpIs(op, "store"))
@@ -492,6 +538,28 @@ static bool lowerAccess(TensorState *ts, MlirOperation op) {
   if (flyOpIs(op, "gemm_scale"))
     return tnLowerGemmScale(ts, op);
   return lowerCopyToLds(ts, op);
+}
+
+/* Every failure is reported at its op: a lowering that gives up without a
+ * message of its own (a value it cannot trace) gets a generic one, so the
+ * pass never succeeds with the op's result still in use. */
+static void lowerAccess(TensorState *ts, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    const TensorBase *t = tnBaseOf(ts, mlirOperationGetOperand(op, i));
+    if (t && t->invalid) {
+      ts->b->failed = true;
+      return;
+    }
+  }
+  bool before = ts->b->failed;
+  ts->b->failed = false;
+  bool ok = lowerAccessOp(ts, op);
+  if (!ok && !ts->b->failed) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    flyEmitOpError(op, "cannot lower '%.*s': its layouts and coordinates must be static or "
+                       "built by make_int_tuple/make_layout/idx2crd", (int)n.length, n.data);
+  }
+  ts->b->failed = before || !ok || ts->b->failed;
 }
 
 bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {

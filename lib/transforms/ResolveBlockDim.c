@@ -1,11 +1,23 @@
 /*===- ResolveBlockDim.c - fly-resolve-block-dim ----------------------------===*
  *
- * LLVM 22 translates gpu.block_dim into a call to the ROCm device library's
- * __ockl_get_local_size, which no Debian package provides for gfx950/gfx942,
- * so such a kernel could not be linked. flyc kernels declare their block size
- * (`known_block_size` on the gpu.func), which makes every gpu.block_dim a
- * constant; this pass substitutes it. Without a known size the kernel is
- * rejected here with a located error instead of failing at link time.
+ * LLVM 22 translates gpu.block_dim and gpu.grid_dim into calls to the ROCm
+ * device library's __ockl_get_local_size and __ockl_get_num_groups (and
+ * gpu.global_id into block_id * block_dim + thread_id over the former),
+ * which no Debian package provides for gfx950/gfx942, so such a kernel
+ * could not be linked. This pass answers the three queries itself:
+ *
+ *   - gpu.block_dim is the kernel's `known_block_size` when it declares one
+ *     (a constant), and otherwise the dispatch's workgroup size, read from
+ *     the hidden kernel argument hidden_group_size_x/y/z;
+ *   - gpu.grid_dim is the dispatch's workgroup count, hidden_block_count_x/y/z;
+ *   - gpu.global_id is block_id * block_dim + thread_id with that block_dim.
+ *
+ * The hidden arguments follow the explicit ones at the address
+ * llvm.amdgcn.implicitarg.ptr returns, in code object V5's order (LLVM
+ * AMDGPUUsage, "Code Object V5 Metadata", hidden kernel arguments):
+ * block_count_x/y/z as u32 at bytes 0, 4, 8 and group_size_x/y/z as u16 at
+ * 12, 14, 16. LLVM lists them in the kernel's metadata once the pointer is
+ * used, and a launcher fills them from the dispatch (flyc's emulator does).
  *===----------------------------------------------------------------------===*/
 #include <string.h>
 
@@ -13,9 +25,12 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "passes.h"
 
-/* The dimension (0, 1, 2 for x, y, z) of a gpu.block_dim, read from its
+/* Byte offsets of the hidden arguments from the implicit-argument pointer. */
+enum { HIDDEN_BLOCK_COUNT = 0, HIDDEN_GROUP_SIZE = 12 };
+
+/* The dimension (0, 1, 2 for x, y, z) of a gpu index op, read from its
  * printed `dimension` attribute (`#gpu<dim x>`); -1 if unreadable. */
-static int blockDimIndex(MlirOperation op) {
+static int dimensionOf(MlirOperation op) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dimension"));
   char *text = mlirAttributeIsNull(a) ? NULL : flyAttributeToString(a);
   int dim = -1;
@@ -38,21 +53,92 @@ static int64_t knownBlockSize(MlirOperation func, int dim) {
   return mlirDenseI32ArrayGetElement(a, dim);
 }
 
-static MlirLogicalResult resolveOne(MlirOperation op) {
+static MlirValue insert(MlirOperation before, MlirOperation op) {
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+static MlirValue create(MlirOperation before, const char *name, intptr_t n, const MlirValue *ops,
+                        MlirType type, intptr_t numAttrs, const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name),
+                                                mlirOperationGetLocation(before));
+  mlirOperationStateAddOperands(&st, n, ops);
+  mlirOperationStateAddResults(&st, 1, &type);
+  if (numAttrs)
+    mlirOperationStateAddAttributes(&st, numAttrs, attrs);
+  return insert(before, mlirOperationCreate(&st));
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), a);
+}
+
+/* The unsigned `bits`-wide hidden argument at `offset`, as a value of
+ * `type` (index or an integer), loaded before `before`. */
+static MlirValue hiddenArgument(MlirOperation before, int64_t offset, unsigned bits,
+                                MlirType type) {
+  MlirContext ctx = mlirOperationGetContext(before);
+  MlirType ptr = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString("!llvm.ptr<4>"));
+  MlirType i8 = mlirIntegerTypeGet(ctx, 8), word = mlirIntegerTypeGet(ctx, bits);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirNamedAttribute callee =
+      named(ctx, "intrin", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
+                                                      "llvm.amdgcn.implicitarg.ptr")));
+  int32_t seg[2] = {0, 0};
+  MlirNamedAttribute callAttrs[3] = {
+      callee, named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
+      named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL))};
+  MlirValue base = create(before, "llvm.call_intrinsic", 0, NULL, ptr, 3, callAttrs);
+  int32_t index[1] = {(int32_t)offset};
+  MlirNamedAttribute gepAttrs[2] = {
+      named(ctx, "rawConstantIndices", mlirDenseI32ArrayGet(ctx, 1, index)),
+      named(ctx, "elem_type", mlirTypeAttrGet(i8)),
+  };
+  MlirValue at = create(before, "llvm.getelementptr", 1, &base, ptr, 2, gepAttrs);
+  MlirNamedAttribute loadAttrs[2] = {
+      named(ctx, "invariant", mlirUnitAttrGet(ctx)),
+      named(ctx, "alignment", mlirIntegerAttrGet(i64, bits / 8)),
+  };
+  MlirValue raw = create(before, "llvm.load", 1, &at, word, 2, loadAttrs);
+  MlirValue wide = create(before, "arith.extui", 1, &raw, i64, 0, NULL);
+  return mlirTypeIsAIndex(type) ? create(before, "arith.index_cast", 1, &wide, type, 0, NULL)
+                                : create(before, "arith.trunci", 1, &wide, type, 0, NULL);
+}
+
+/* The block size in `dim` of the kernel around `op`, of `type`. */
+static MlirValue blockDim(MlirOperation op, int dim, MlirType type) {
   MlirOperation func = flyOpGetParentNamed(op, "gpu.func");
-  int dim = blockDimIndex(op);
-  int64_t size = mlirOperationIsNull(func) || dim < 0 ? -1 : knownBlockSize(func, dim);
-  if (size <= 0) {
-    flyEmitOpError(op, "gpu.block_dim needs the kernel's block size: declare it with "
-                       "`known_block_size = array<i32: X, Y, Z>` on the gpu.func (flyc "
-                       "links no ROCm device library to query it at run time)");
+  int64_t size = mlirOperationIsNull(func) ? -1 : knownBlockSize(func, dim);
+  if (size > 0)
+    return insert(op, flyArithConstantCreate(mlirOperationGetLocation(op), type, size));
+  return hiddenArgument(op, HIDDEN_GROUP_SIZE + 2 * dim, 16, type);
+}
+
+/* block_id * block_dim + thread_id in `dim`. */
+static MlirValue globalId(MlirOperation op, int dim, MlirType type) {
+  MlirAttribute d = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dimension"));
+  MlirNamedAttribute attr = named(mlirOperationGetContext(op), "dimension", d);
+  MlirValue block = create(op, "gpu.block_id", 0, NULL, type, 1, &attr);
+  MlirValue thread = create(op, "gpu.thread_id", 0, NULL, type, 1, &attr);
+  MlirValue mul[2] = {block, blockDim(op, dim, type)};
+  MlirValue first = create(op, "arith.muli", 2, mul, type, 0, NULL);
+  MlirValue add[2] = {first, thread};
+  return create(op, "arith.addi", 2, add, type, 0, NULL);
+}
+
+static MlirLogicalResult resolveOne(MlirOperation op) {
+  int dim = dimensionOf(op);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  if (dim < 0 || (!mlirTypeIsAIndex(type) && !mlirTypeIsAInteger(type))) {
+    flyEmitOpError(op, "expected a dimension x, y or z and an index result");
     return mlirLogicalResultFailure();
   }
-  MlirValue result = mlirOperationGetResult(op, 0);
-  MlirOperation cst = flyArithConstantCreate(mlirOperationGetLocation(op),
-                                             mlirValueGetType(result), size);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, cst);
-  mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(cst, 0));
+  MlirValue v = flyOpNameIs(op, "gpu.block_dim")  ? blockDim(op, dim, type)
+                : flyOpNameIs(op, "gpu.grid_dim") ? hiddenArgument(op, HIDDEN_BLOCK_COUNT + 4 * dim,
+                                                                   32, type)
+                                                  : globalId(op, dim, type);
+  mlirValueReplaceAllUsesOfWith(result, v);
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
 }
@@ -61,6 +147,8 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
   (void)options;
   FlyOpList list = {0};
   flyOpListCollect(&list, root, "gpu.block_dim");
+  flyOpListCollect(&list, root, "gpu.grid_dim");
+  flyOpListCollect(&list, root, "gpu.global_id");
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (size_t i = 0; i < list.len; ++i) {
     if (mlirLogicalResultIsFailure(resolveOne(list.ops[i])))
@@ -74,6 +162,7 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
 
 const FlyPassInfo flyResolveBlockDimPass = {
     "fly-resolve-block-dim",
-    "Replace gpu.block_dim with the kernel's known_block_size",
+    "Answer gpu.block_dim (known_block_size, else the dispatch), gpu.grid_dim and "
+    "gpu.global_id without the ROCm device library",
     run,
 };

@@ -23,16 +23,6 @@ typedef struct AllocState {
   bool failed;
 } AllocState;
 
-static char *stringAttr(MlirOperation op, const char *name) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return NULL;
-  MlirStringRef s = mlirStringAttrGetValue(a);
-  FlyStrBuf b = {0};
-  flyStrBufAppendN(&b, s.data, s.length);
-  return flyStrBufTake(&b);
-}
-
 static MlirOperation createOp(MlirOperationState *st) { return mlirOperationCreate(st); }
 
 /* memref.global "private" @name : memref<SIZExi8, workgroup> {alignment} */
@@ -100,21 +90,23 @@ static bool viewTypeFits(MlirType t, const FlySmemNode *m) {
 
 /* fly.shared_field -> memref.view of the member at its offset. */
 static void lowerField(AllocState *st, MlirOperation field, const Alloc *a) {
-  char *path = stringAttr(field, "field");
+  char *path = flyOpGetStringAttr(field, "field");
   int64_t offset = 0;
   const FlySmemNode *m = path ? flySmemFind(a->root, path, &offset) : NULL;
   MlirValue res = mlirOperationGetResult(field, 0);
   MlirType t = mlirValueGetType(res);
-  if (!m || !viewTypeFits(t, m)) {
-    if (!path)
-      flyEmitOpError(field, "needs a string attribute 'field' naming a member");
-    else if (!m)
+  if (!m || m == a->root || !viewTypeFits(t, m)) {
+    if (!path || !*path)
+      flyEmitOpError(field, "needs a non-empty string attribute 'field' naming a member");
+    else if (!m || m == a->root)
       flyEmitOpError(field, "shared struct has no member '%s'", path);
+    else if (m->kind != FLY_SMEM_ARRAY)
+      flyEmitOpError(field, "member '%s' is a %s: view one of its arrays", path,
+                     m->kind == FLY_SMEM_STRUCT ? "struct" : "union");
     else
       flyEmitOpError(field, "member '%s' is %s[%lld]: view it as a static workgroup memref of "
                             "%lld %s elements",
-                     path, m->kind == FLY_SMEM_ARRAY ? m->elem : "an aggregate",
-                     (long long)m->count, (long long)m->count, m->elem);
+                     path, m->elem, (long long)m->count, (long long)m->count, m->elem);
     st->failed = true;
     flyFree(path);
     return;
@@ -137,7 +129,7 @@ static void lowerField(AllocState *st, MlirOperation field, const Alloc *a) {
 
 /* Parses, lays out and allocates one fly.shared_alloc. */
 static bool allocate(AllocState *st, MlirOperation func, Alloc *a) {
-  char *fields = stringAttr(a->op, "fields");
+  char *fields = flyOpGetStringAttr(a->op, "fields");
   FlyStrBuf err = {0};
   a->root = fields ? flySmemParse(fields, &err) : NULL;
   if (!a->root)
@@ -169,7 +161,7 @@ static bool checkCapacity(AllocState *st, const Alloc *allocs, size_t n) {
   if (total <= chip->ldsBytes)
     return true;
   for (size_t i = 0; i < n; ++i) {
-    char *name = stringAttr(allocs[i].op, "name");
+    char *name = flyOpGetStringAttr(allocs[i].op, "name");
     FlyStrBuf members = {0};
     flySmemDescribe(allocs[i].root, &members);
     flyEmitOpError(allocs[i].op,

@@ -5,12 +5,16 @@
  * (a composition whose strides do not divide, a divide that does not tile,
  * a recast between widths that do not fit are located errors here), and a
  * declared result type must equal the computed one, so a test or a kernel
- * can state the layout it expects and be told when it is wrong.
+ * can state the layout it expects and be told when it is wrong. Every
+ * attribute of every fly op is checked here too, and what tensor, MMA,
+ * shared-memory and scheduling ops read against their operands
+ * (verify_ops.h).
  *===----------------------------------------------------------------------===*/
 #include <string.h>
 
 #include "passes.h"
 #include "sema.h"
+#include "verify_ops.h"
 
 typedef struct VerifyState {
   FlyLayoutCtx *ctx;
@@ -105,10 +109,16 @@ static void verifyOp(VerifyState *st, MlirOperation op) {
 }
 
 static MlirWalkResult visit(MlirOperation op, void *userData) {
+  VerifyState *st = userData;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  /* Ops without algebra (fly.shared_*) are checked by the pass that lowers them. */
-  if (name.length > 4 && !memcmp(name.data, "fly.", 4) && flySemaKnowsOp(op))
-    verifyOp(userData, op);
+  if (name.length <= 4 || memcmp(name.data, "fly.", 4) != 0)
+    return MlirWalkResultAdvance;
+  if (!voCheckAttributeNames(op))
+    st->failed = true;
+  else if (flySemaKnowsOp(op))
+    verifyOp(st, op);
+  else if (!voVerifyOp(st->ctx, op))
+    st->failed = true;
   return MlirWalkResultAdvance;
 }
 

@@ -10,6 +10,7 @@
 
 #include "flyc/chip.h"
 #include "flyc/layout.h"
+#include "congruence.h"
 #include "mlir-c/IR.h"
 #include "passes.h"
 
@@ -51,10 +52,14 @@ typedef struct LwCoord {
   Leaves leaves;
 } LwCoord;
 
-/* Cursors into the shape and stride leaves while walking the structure. */
+/* Cursors into the shape and stride leaves while walking the structure;
+ * when `crd` is set, the coordinate of each leaf is recorded there (a
+ * vector access needs to know where in the layout's contiguous run it
+ * starts). */
 typedef struct LayoutCursor {
   const Leaves *shape, *stride;
   int at;
+  Leaves *crd;
 } LayoutCursor;
 
 /* Scalars (constant-folded as they are built; index type). */
@@ -82,6 +87,20 @@ bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);
 void lwCrdInt(Builder *b, Val x, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc);
 void lwCrdTuple(Builder *b, const FlyIntTuple *crd, const Leaves *cl, int *ci, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc);
 bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l, Lin *acc);
+/* A layout applied at a coordinate, with the leaves it read and the
+ * coordinate of each leaf. */
+typedef struct LwTrace {
+  Leaves shape, stride, crd;
+} LwTrace;
+bool lwLayoutApplyTrace(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l,
+                        Lin *acc, LwTrace *trace);
+/* The outer layout value of a composed layout value (its make_composed_layout
+ * operand, or the value itself when it is static). */
+MlirValue lwComposedOuterValue(MlirValue compv);
+bool lwInnerApply(Builder *b, const FlyComposedLayout *c, const Lin *pos, Val *out);
+/* What is known about a scalar's residues (congruence.h). */
+CgCongruence lwCongruenceOf(Val x);
+CgCongruence lwCongruenceOfLin(const Lin *acc);
 bool lwCoordOf(Builder *b, MlirValue crdv, LwCoord *out);
 bool lwLayoutApplyCoord(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l, Lin *acc);
 bool lwComposedApplyCoord(Builder *b, const LwCoord *crd, MlirValue compv, const FlyComposedLayout *c, Val *out);
@@ -99,8 +118,10 @@ typedef struct LwFlat {
 
 /* Flattens a layout whose leaves are static integers; false otherwise. */
 bool lwFlatOf(const FlyLayout *l, LwFlat *out);
-/* L(x) colexicographically (pycute: the last mode takes the rest). */
+/* L(x) colexicographically (pycute: the last mode takes the rest); 0 when
+ * it overflows (the checked form says so). */
 int64_t lwFlatEval(const LwFlat *f, int64_t x);
+bool lwFlatEvalChecked(const LwFlat *f, int64_t x, int64_t *out);
 
 /* Tensors (LowerTensor.c): lowers fly.make_tensor/load/store/copy_to_lds in
  * `root` to memref, vector and amdgpu ops; false after located errors. */

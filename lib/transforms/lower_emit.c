@@ -34,9 +34,13 @@ Val lwBinary(Builder *b, const char *name, Val x, Val y) {
   return (Val){false, 0, lwEmit(b, name, 2, ops, mlirIndexTypeGet(b->mctx))};
 }
 
+/* Constants fold only while they fit: a sum or product that would overflow
+ * int64 is emitted as an op instead (index arithmetic wraps; C's would be
+ * undefined). */
 Val lwAdd(Builder *b, Val x, Val y) {
-  if (x.isConst && y.isConst)
-    return lwKonst(x.c + y.c);
+  int64_t r;
+  if (x.isConst && y.isConst && !__builtin_add_overflow(x.c, y.c, &r))
+    return lwKonst(r);
   if (x.isConst && x.c == 0)
     return y;
   if (y.isConst && y.c == 0)
@@ -45,8 +49,9 @@ Val lwAdd(Builder *b, Val x, Val y) {
 }
 
 Val lwMul(Builder *b, Val x, Val y) {
-  if (x.isConst && y.isConst)
-    return lwKonst(x.c * y.c);
+  int64_t r;
+  if (x.isConst && y.isConst && !__builtin_mul_overflow(x.c, y.c, &r))
+    return lwKonst(r);
   if ((x.isConst && x.c == 0) || (y.isConst && y.c == 0))
     return lwKonst(0);
   if (x.isConst && x.c == 1)
@@ -89,8 +94,9 @@ Val lwToIndex(Builder *b, MlirValue v) {
 
 
 void lwLinAdd(Builder *b, Lin *acc, Val term) {
-  if (term.isConst)
-    acc->c += term.c;
+  int64_t r;
+  if (term.isConst && !__builtin_add_overflow(acc->c, term.c, &r))
+    acc->c = r;
   else
     acc->dyn = lwAdd(b, acc->dyn, term);
 }
@@ -138,11 +144,11 @@ bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out);
 /* The leaves of the int-tuple value `v`, whatever built it. */
 bool lwTupleLeaves(Builder *b, MlirValue v, Leaves *out) {
   FlyStatic s;
+  out->n = 0;
   if (!flyStaticOfValue(b->lctx, v, &s) || s.kind != FLY_TYPE_INT_TUPLE)
     return false;
   MlirOperation def = lwDefiningOp(v);
   int next = 0;
-  out->n = 0;
   if (flyStaticIsKnown(&s))
     return lwPushLeaves(b, s.tuple, (MlirOperation){NULL}, &next, out);
   if (!mlirOperationIsNull(def) && flyOpIs(def, "make_int_tuple"))
@@ -200,6 +206,8 @@ bool lwIdx2crdLeaves(Builder *b, MlirOperation op, Leaves *out) {
 void lwCrdInt(Builder *b, Val x, const FlyIntTuple *shape, LayoutCursor *lc, Lin *acc) {
   if (flyIntTupleIsLeaf(shape)) {
     lwLinAdd(b, acc, lwMul(b, x, lc->stride->v[lc->at]));
+    if (lc->crd)
+      lc->crd->v[lc->at] = x;
     lc->at++;
     return;
   }
@@ -226,10 +234,13 @@ void lwCrdTuple(Builder *b, const FlyIntTuple *crd, const Leaves *cl, int *ci,
   int rank = flyIntTupleIsLeaf(shape) ? 1 : flyIntTupleGetRank(shape);
   for (int i = 0; i < rank; ++i) {
     const FlyIntTuple *sub = flyIntTupleIsLeaf(shape) ? shape : flyIntTupleGetElem(shape, i);
-    if (i < flyIntTupleGetRank(crd))
+    if (i < flyIntTupleGetRank(crd)) {
       lwCrdTuple(b, flyIntTupleGetElem(crd, i), cl, ci, sub, lc, acc);
-    else
-      lc->at += lwCountLeaves(sub); /* a shorter coordinate leaves modes at 0 */
+      continue;
+    }
+    for (int k = lwCountLeaves(sub); k > 0; --k, lc->at++) /* a shorter coordinate */
+      if (lc->crd)                                           /* leaves modes at 0 */
+        lc->crd->v[lc->at] = lwKonst(0);
   }
 }
 
@@ -248,12 +259,33 @@ bool lwCoordOf(Builder *b, MlirValue crdv, LwCoord *out) {
   return lwTupleLeaves(b, crdv, &out->leaves);
 }
 
-bool lwLayoutApplyCoord(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l,
-                        Lin *acc) {
-  Leaves shape, stride;
-  if (!lwLayoutLeaves(b, layoutv, l, &shape, &stride))
+/* Checks that a tuple coordinate has at most as many leaves as it reads
+ * (a coordinate deeper than the layout would read past the leaf arrays). */
+static bool coordFits(const FlyIntTuple *crd, const FlyIntTuple *shape) {
+  if (flyIntTupleIsLeaf(crd))
+    return true;
+  if (flyIntTupleIsLeaf(shape))
+    return flyIntTupleGetRank(crd) == 1 && coordFits(flyIntTupleGetElem(crd, 0), shape);
+  if (flyIntTupleGetRank(crd) > flyIntTupleGetRank(shape))
     return false;
-  LayoutCursor lc = {&shape, &stride, 0};
+  for (int i = 0; i < flyIntTupleGetRank(crd); ++i)
+    if (!coordFits(flyIntTupleGetElem(crd, i), flyIntTupleGetElem(shape, i)))
+      return false;
+  return true;
+}
+
+bool lwLayoutApplyTrace(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l,
+                        Lin *acc, LwTrace *tr) {
+  /* The walk below follows l's structure over the value's leaves: they
+   * must agree, or it would read leaves that were never filled in. */
+  if (!lwLayoutLeaves(b, layoutv, l, &tr->shape, &tr->stride) ||
+      tr->shape.n != tr->stride.n || tr->shape.n != lwCountLeaves(flyLayoutGetShape(l)) ||
+      (crd->shape && !coordFits(crd->shape, flyLayoutGetShape(l))))
+    return false;
+  tr->crd.n = tr->shape.n;
+  for (int i = 0; i < tr->crd.n; ++i)
+    tr->crd.v[i] = lwKonst(0);
+  LayoutCursor lc = {&tr->shape, &tr->stride, 0, &tr->crd};
   if (!crd->shape) {
     lwCrdInt(b, crd->leaves.v[0], flyLayoutGetShape(l), &lc, acc);
     return true;
@@ -261,6 +293,12 @@ bool lwLayoutApplyCoord(Builder *b, const LwCoord *crd, MlirValue layoutv, const
   int ci = 0;
   lwCrdTuple(b, crd->shape, &crd->leaves, &ci, flyLayoutGetShape(l), &lc, acc);
   return true;
+}
+
+bool lwLayoutApplyCoord(Builder *b, const LwCoord *crd, MlirValue layoutv, const FlyLayout *l,
+                        Lin *acc) {
+  LwTrace tr;
+  return lwLayoutApplyTrace(b, crd, layoutv, l, acc, &tr);
 }
 
 bool lwLayoutApply(Builder *b, MlirValue crdv, MlirValue layoutv, const FlyLayout *l, Lin *acc) {
@@ -285,18 +323,29 @@ Val lwSwizzle(Builder *b, const FlySwizzle *s, Val x) {
 
 /* inner(offset + outer(crd)) with the period-aligned constant kept out of
  * the swizzle's XOR. */
-bool lwComposedApplyCoord(Builder *b, const LwCoord *crd, MlirValue compv,
-                          const FlyComposedLayout *c, Val *out) {
+MlirValue lwComposedOuterValue(MlirValue compv) {
   MlirOperation def = lwDefiningOp(compv);
-  MlirValue outerv = compv;
   if (!mlirOperationIsNull(def) && flyOpIs(def, "make_composed_layout") &&
       mlirOperationGetNumOperands(def) == 2)
-    outerv = mlirOperationGetOperand(def, 1);
+    return mlirOperationGetOperand(def, 1);
+  return compv;
+}
+
+bool lwComposedApplyCoord(Builder *b, const LwCoord *crd, MlirValue compv,
+                          const FlyComposedLayout *c, Val *out) {
   Lin acc = {flyComposedLayoutGetOffset(c), lwKonst(0)};
-  if (!lwLayoutApplyCoord(b, crd, outerv, flyComposedLayoutGetOuter(c), &acc))
+  if (!lwLayoutApplyCoord(b, crd, lwComposedOuterValue(compv), flyComposedLayoutGetOuter(c),
+                          &acc))
     return false;
+  return lwInnerApply(b, c, &acc, out);
+}
+
+/* The inner function of a composed layout at a logical position: a layout
+ * takes it as an integer coordinate; a swizzle gets the position with its
+ * period-aligned constant part kept out of the XOR. */
+bool lwInnerApply(Builder *b, const FlyComposedLayout *c, const Lin *pos, Val *out) {
   const FlySwizzle *s = flyComposedLayoutGetSwizzle(c);
-  if (!s) { /* a layout as the inner function: an integer coordinate into it */
+  if (!s) {
     const FlyLayout *inner = flyComposedLayoutGetInner(c);
     Leaves shape, stride;
     int next = 0;
@@ -304,19 +353,25 @@ bool lwComposedApplyCoord(Builder *b, const LwCoord *crd, MlirValue compv,
     if (!lwPushLeaves(b, flyLayoutGetShape(inner), (MlirOperation){NULL}, &next, &shape) ||
         !lwPushLeaves(b, flyLayoutGetStride(inner), (MlirOperation){NULL}, &next, &stride))
       return false;
-    LayoutCursor lc = {&shape, &stride, 0};
+    LayoutCursor lc = {&shape, &stride, 0, NULL};
     Lin r = {0, lwKonst(0)};
-    lwCrdInt(b, lwLinValue(b, &acc), flyLayoutGetShape(inner), &lc, &r);
+    lwCrdInt(b, lwLinValue(b, pos), flyLayoutGetShape(inner), &lc, &r);
     *out = lwLinValue(b, &r);
     return true;
   }
   int bits, base, shift;
   flySwizzleGetParams(s, &bits, &base, &shift);
   int64_t period = INT64_C(1) << (bits + base + (shift > 0 ? shift : -shift));
-  int64_t hi = acc.c >= 0 ? acc.c - acc.c % period : 0;
-  Lin low = {acc.c - hi, acc.dyn};
+  int64_t hi = pos->c >= 0 ? pos->c - pos->c % period : 0;
+  Lin low = {pos->c - hi, pos->dyn};
   *out = lwAdd(b, lwSwizzle(b, s, lwLinValue(b, &low)), lwKonst(hi));
   return true;
+}
+
+CgCongruence lwCongruenceOf(Val x) { return x.isConst ? cgExact(x.c) : cgOfValue(x.v); }
+
+CgCongruence lwCongruenceOfLin(const Lin *acc) {
+  return cgAdd(cgExact(acc->c), lwCongruenceOf(acc->dyn));
 }
 
 bool lwComposedApply(Builder *b, MlirValue crdv, MlirValue compv, const FlyComposedLayout *c,
@@ -355,12 +410,22 @@ bool lwFlatOf(const FlyLayout *l, LwFlat *out) {
   return ok;
 }
 
-int64_t lwFlatEval(const LwFlat *f, int64_t x) {
-  int64_t idx = 0;
+bool lwFlatEvalChecked(const LwFlat *f, int64_t x, int64_t *out) {
+  int64_t idx = 0, t;
   for (int i = 0; i < f->n; ++i) {
+    if (f->shape[i] <= 0)
+      return false;
     int64_t c = i + 1 < f->n ? x % f->shape[i] : x;
-    idx += c * f->stride[i];
+    if (__builtin_mul_overflow(c, f->stride[i], &t) || __builtin_add_overflow(idx, t, &idx))
+      return false;
     x /= f->shape[i];
   }
+  *out = idx;
+  return true;
+}
+
+int64_t lwFlatEval(const LwFlat *f, int64_t x) {
+  int64_t idx = 0;
+  lwFlatEvalChecked(f, x, &idx);
   return idx;
 }

@@ -26,6 +26,7 @@ typedef struct FlyPassInfo {
 } FlyPassInfo;
 
 extern const FlyPassInfo flyResolveBlockDimPass;
+extern const FlyPassInfo flyKernelAbiPass;
 extern const FlyPassInfo flyVerifyTargetPass;
 extern const FlyPassInfo flyVerifyPass;
 extern const FlyPassInfo flyFoldPass;
@@ -70,6 +71,10 @@ bool flyOpNameIs(MlirOperation op, const char *name);
 
 /// Returns the closest ancestor of `op` named `name`, or a null op.
 MlirOperation flyOpGetParentNamed(MlirOperation op, const char *name);
+
+/// Returns a copy of `op`'s string attribute `name` (owned; release with
+/// flyFree; "" for an empty one), or NULL when absent or not a string.
+char *flyOpGetStringAttr(MlirOperation op, const char *name);
 
 /// Returns the printed form of `attr` (owned; release with flyFree), or NULL.
 char *flyAttributeToString(MlirAttribute attr);

@@ -18,6 +18,7 @@ static const FlyPassInfo *const passes[] = {
     &flyLowerMmaPass,
     &flyHotLoopSchedulePass,
     &flyResolveBlockDimPass,
+    &flyKernelAbiPass,
     &flyVerifyTargetPass,
 };
 enum { NUM_PASSES = sizeof(passes) / sizeof(passes[0]) };

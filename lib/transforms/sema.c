@@ -7,6 +7,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mma_atoms.h"
+#include "passes.h"
 
 /*--- Describing values ---------------------------------------------------------*/
 
@@ -168,11 +169,23 @@ static FlySemaStatus needKind(Eval *e, int i, FlyTypeKind kind, const char *what
   return errorF(e, "operand #%d must be %s", i, what);
 }
 
+/* A required integer attribute in [lo, hi] (lib/layout takes them as int:
+ * a value outside int's range would wrap into a different one). */
+static bool intAttrIn(Eval *e, const char *name, int64_t lo, int64_t hi, int64_t *v) {
+  if (!flyOpGetIntAttr(e->op, name, v)) {
+    errorF(e, "requires an integer attribute '%s'", name);
+    return false;
+  }
+  if (*v < lo || *v > hi) {
+    errorF(e, "attribute '%s' = %lld is out of range [%lld, %lld]", name, (long long)*v,
+           (long long)lo, (long long)hi);
+    return false;
+  }
+  return true;
+}
+
 static bool intAttr(Eval *e, const char *name, int64_t *v) {
-  if (flyOpGetIntAttr(e->op, name, v))
-    return true;
-  errorF(e, "requires an integer attribute '%s'", name);
-  return false;
+  return intAttrIn(e, name, INT32_MIN, INT32_MAX, v);
 }
 
 /* A tiler from operand i: a tile value, or a layout used whole. */
@@ -230,12 +243,29 @@ static FlySemaStatus evalMakeComposed(Eval *e) {
   if (!innerOk)
     return errorF(e, "operand #0 must be the inner %s of the result type",
                   s ? "swizzle" : "layout");
-  if (!flyLayoutEqual(flyComposedLayoutGetOuter(c), e->a[1].layout))
-    return errorF(e, "outer layout operand differs from the result type's");
+  if (!flyLayoutEqual(flyComposedLayoutGetOuter(c), e->a[1].layout)) {
+    FlyStrBuf want = {0};
+    flyLayoutPrint(e->a[1].layout, &want);
+    FlySemaStatus st = errorF(e, "the result type's outer layout must be the operand's, %s",
+                              want.data ? want.data : "?");
+    flyStrBufDestroy(&want);
+    return st;
+  }
   return FLY_SEMA_OK;
 }
 
-static FlySemaStatus evalStatic(Eval *e) { return declared(e); }
+/* fly.static's value is its type, so it has no run-time leaves to hold: a
+ * `?` in it would reach the lowering with nothing to lower it from. */
+static FlySemaStatus evalStatic(Eval *e) {
+  if (declared(e) != FLY_SEMA_OK)
+    return FLY_SEMA_ERROR;
+  if (e->r->kind == FLY_TYPE_TENSOR)
+    return errorF(e, "cannot hold a tensor: build it with fly.make_tensor");
+  if (!flyStaticIsKnown(e->r))
+    return errorF(e, "holds a fully static value, but its type has '?' leaves: build values "
+                     "with run-time leaves with fly.make_int_tuple and fly.make_layout");
+  return FLY_SEMA_OK;
+}
 
 static FlySemaStatus evalIdentity(Eval *e) {
   if (needKind(e, 0, FLY_TYPE_INT_TUPLE, "a shape"))
@@ -415,11 +445,9 @@ static FlySemaStatus evalCoalesce(Eval *e) {
     return setLayout(e->r, flyLayoutCoalesce(e->ctx, e->a[0].layout));
   if (!mlirAttributeIsAString(p))
     return errorF(e, "attribute 'profile' must be a string in int-tuple notation");
-  MlirStringRef s = mlirStringAttrGetValue(p);
-  FlyStrBuf b = {0};
-  flyStrBufAppendN(&b, s.data, s.length);
-  const FlyIntTuple *profile = b.data ? flyIntTupleParse(e->ctx, b.data) : NULL;
-  flyStrBufDestroy(&b);
+  char *text = flyOpGetStringAttr(e->op, "profile");
+  const FlyIntTuple *profile = text ? flyIntTupleParse(e->ctx, text) : NULL;
+  flyFree(text);
   if (!profile)
     return FLY_SEMA_ERROR;
   return setLayout(e->r, flyLayoutCoalesceByMode(e->ctx, e->a[0].layout, profile));
@@ -442,7 +470,10 @@ static FlySemaStatus evalComplement(Eval *e) {
   if (needKind(e, 0, FLY_TYPE_LAYOUT, "a layout"))
     return FLY_SEMA_ERROR;
   int64_t cotarget = 1; /* pycute's default: fill only the gaps */
-  flyOpGetIntAttr(e->op, "cotarget", &cotarget);
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(e->op, mlirStringRefCreateFromCString("cotarget"));
+  if (!mlirAttributeIsNull(a) && !intAttrIn(e, "cotarget", 1, INT64_MAX, &cotarget))
+    return FLY_SEMA_ERROR;
   return setLayout(e->r, flyLayoutComplement(e->ctx, e->a[0].layout, cotarget));
 }
 
@@ -489,8 +520,8 @@ BINARY(evalRakedProduct, flyLayoutRakedProduct)
 
 static FlySemaStatus evalRecast(Eval *e) {
   int64_t oldBits, newBits;
-  if (needKind(e, 0, FLY_TYPE_LAYOUT, "a layout") || !intAttr(e, "old_bits", &oldBits) ||
-      !intAttr(e, "new_bits", &newBits))
+  if (needKind(e, 0, FLY_TYPE_LAYOUT, "a layout") || !intAttrIn(e, "old_bits", 1, 1024, &oldBits) ||
+      !intAttrIn(e, "new_bits", 1, 1024, &newBits))
     return FLY_SEMA_ERROR;
   return setLayout(e->r, flyLayoutRecast(e->ctx, e->a[0].layout, (int)oldBits, (int)newBits));
 }

@@ -2,6 +2,7 @@
 #include "smem.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,11 +57,17 @@ static bool word(Parser *ps, char *out, size_t cap) {
   return true;
 }
 
+/* A positive decimal number no larger than FLY_SMEM_MAX_BYTES: counts and
+ * alignments beyond that describe no LDS and would overflow the layout's
+ * arithmetic. */
 static bool number(Parser *ps, int64_t *out) {
   skipSpace(ps);
+  if (!isdigit((unsigned char)*ps->p))
+    return false;
   char *end;
+  errno = 0;
   long long v = strtoll(ps->p, &end, 10);
-  if (end == ps->p || v <= 0)
+  if (end == ps->p || v <= 0 || errno == ERANGE || v > FLY_SMEM_MAX_BYTES)
     return false;
   ps->p = end;
   *out = v;
@@ -77,7 +84,7 @@ static bool parseArray(Parser *ps, FlySmemNode *n, const char *elem) {
       n->elemBytes = elemTypes[i].bytes;
       n->align = n->elemBytes;
       if (!accept(ps, '[') || !number(ps, &n->count) || !accept(ps, ']'))
-        return errorAt(ps, "expected '[count]' with a positive count");
+        return errorAt(ps, "expected '[count]' with a count from 1 to 2147483647");
       return true;
     }
   }
@@ -124,7 +131,7 @@ static bool parseField(Parser *ps, FlySmemNode *parent) {
   int64_t align = 0;
   if (word(ps, kw, sizeof kw) && !strcmp(kw, "align")) {
     if (!number(ps, &align) || !isPowerOfTwo(align))
-      return errorAt(ps, "alignment must be a power of two");
+      return errorAt(ps, "alignment must be a power of two no larger than 2^30");
     if (align > n->align)
       n->align = align;
   } else {
@@ -141,26 +148,38 @@ static bool parseMembers(Parser *ps, FlySmemNode *parent) {
   return true;
 }
 
-static int64_t roundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+/* v rounded up to a multiple of a; false when the result is larger than
+ * FLY_SMEM_MAX_BYTES (all inputs are at most that, so nothing overflows). */
+static bool roundUp(int64_t v, int64_t a, int64_t *out) {
+  *out = (v + a - 1) / a * a;
+  return *out <= FLY_SMEM_MAX_BYTES;
+}
 
-/* Places members and sizes aggregates, bottom-up. */
-static void layout(FlySmemNode *n) {
-  if (n->kind == FLY_SMEM_ARRAY) {
-    n->size = roundUp(n->count * n->elemBytes, n->align);
-    return;
-  }
+/* Places members and sizes aggregates, bottom-up; false when a size exceeds
+ * FLY_SMEM_MAX_BYTES. Every size and offset stays at most that bound, so
+ * sums of two never overflow. */
+static bool layout(FlySmemNode *n) {
+  if (n->kind == FLY_SMEM_ARRAY)
+    return n->count <= FLY_SMEM_MAX_BYTES / n->elemBytes &&
+           roundUp(n->count * n->elemBytes, n->align, &n->size);
   int64_t end = 0, align = n->align > 0 ? n->align : 1;
   for (int i = 0; i < n->numMembers; ++i) {
     FlySmemNode *m = &n->members[i];
-    layout(m);
+    if (!layout(m))
+      return false;
     if (m->align > align)
       align = m->align;
-    m->offset = n->kind == FLY_SMEM_STRUCT ? roundUp(end, m->align) : 0;
+    if (n->kind == FLY_SMEM_STRUCT && !roundUp(end, m->align, &m->offset))
+      return false;
+    if (n->kind == FLY_SMEM_UNION)
+      m->offset = 0;
     int64_t mEnd = m->offset + m->size;
     end = n->kind == FLY_SMEM_STRUCT || mEnd > end ? mEnd : end;
+    if (end > FLY_SMEM_MAX_BYTES)
+      return false;
   }
   n->align = align;
-  n->size = roundUp(end, align);
+  return roundUp(end, align, &n->size);
 }
 
 FlySmemNode *flySmemParse(const char *text, FlyStrBuf *err) {
@@ -173,11 +192,14 @@ FlySmemNode *flySmemParse(const char *text, FlyStrBuf *err) {
   skipSpace(&ps);
   if (ok && *ps.p)
     ok = errorAt(&ps, "unexpected text");
+  if (ok && !layout(root)) {
+    flyStrBufAppendF(err, "shared struct: larger than %lld bytes", (long long)FLY_SMEM_MAX_BYTES);
+    ok = false;
+  }
   if (!ok) {
     flySmemDestroy(root);
     return NULL;
   }
-  layout(root);
   return root;
 }
 

@@ -21,6 +21,10 @@
 
 #include "flyc/support.h"
 
+/// The largest struct, member count or alignment the notation accepts (no
+/// chip's LDS comes near it; it keeps every size and offset in range).
+#define FLY_SMEM_MAX_BYTES INT64_C(2147483647)
+
 typedef enum FlySmemKind { FLY_SMEM_ARRAY, FLY_SMEM_STRUCT, FLY_SMEM_UNION } FlySmemKind;
 
 /// One member (or the root struct) with its computed placement.
@@ -39,7 +43,8 @@ typedef struct FlySmemNode {
 
 /// Parses the member list `text` into a root struct and lays it out.
 /// Returns NULL with one line in `err` on a syntax error, an unknown
-/// element type, a non-power-of-two alignment or a duplicate name.
+/// element type, a non-power-of-two alignment, a duplicate name, or a struct
+/// (or count or alignment) larger than FLY_SMEM_MAX_BYTES.
 FlySmemNode *flySmemParse(const char *text, FlyStrBuf *err);
 
 /// Releases a tree from flySmemParse (NULL is a no-op).

@@ -34,6 +34,10 @@ typedef struct TensorState {
   size_t n;
 } TensorState;
 
+/// Parses a `!fly.tensor<"ELEM SPACE LAYOUT">` type; false when `t` is not
+/// one, its notation is malformed, or ELEM is not a whole-byte type.
+bool tnTensorTypeParse(FlyLayoutCtx *lctx, MlirContext mctx, MlirType t, TensorType *out);
+
 /// The lowered view `tensor` stands for (from fly.make_tensor or
 /// fly.local_tile), or NULL.
 const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor);
@@ -41,8 +45,36 @@ const TensorBase *tnBaseOf(TensorState *ts, MlirValue tensor);
 /// The element offset of `crd` in the view's memref.
 bool tnOffsetOfCoord(Builder *b, const TensorBase *t, const LwCoord *crd, Val *out);
 
+/// tensor_access.c: a vector access split into contiguous pieces, piece i
+/// holding the vector's elements [first, first+len) at element offset `off`
+/// of the tensor's memref.
+enum { TN_MAX_PIECES = 256, TN_MAX_VECTOR = 1024 };
+typedef struct TnPiece {
+  int64_t first, len;
+  Val off;
+} TnPiece;
+typedef struct TnAccess {
+  int n;
+  TnPiece piece[TN_MAX_PIECES];
+} TnAccess;
+
+/// Plans an access of `len` elements that follow `crd` in the tensor's
+/// memory order: checks that they stay in the layout's contiguous run and
+/// splits them where the inner function (swizzle) moves runs apart. False
+/// after a located error at `op`.
+bool tnPlanAccess(Builder *b, MlirOperation op, const TensorBase *t, const LwCoord *crd,
+                  int64_t len, TnAccess *out);
+/// Loads the planned pieces as one vector of `elem`.
+MlirValue tnEmitLoad(Builder *b, const TensorBase *t, const TnAccess *a, MlirType elem);
+/// Stores the vector `value` by the planned pieces.
+void tnEmitStore(Builder *b, const TensorBase *t, const TnAccess *a, MlirValue value);
+
 /// Reports `msg` at `op` and marks the lowering failed.
 void tnFail(Builder *b, MlirOperation op, const char *msg);
+
+struct FlyMmaAtom;
+/// True when the atom's A and B lanes hold consecutive k (k_pack applies).
+bool tnAtomPackable(const struct FlyMmaAtom *atom);
 
 /// LowerGemm.c: fly.mma_fragment, fly.gemm, fly.gemm_store, fly.gemm_scale.
 bool tnLowerFragment(TensorState *ts, MlirOperation op);

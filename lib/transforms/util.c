@@ -137,3 +137,17 @@ MlirOperation flyArithConstantCreate(MlirLocation loc, MlirType type, int64_t va
   mlirOperationStateAddResults(&st, 1, &type);
   return mlirOperationCreate(&st);
 }
+
+char *flyOpGetStringAttr(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return NULL;
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  char *copy = flyAlloc(s.length + 1);
+  if (!copy)
+    return NULL;
+  if (s.length) /* an empty attribute's data may be a null pointer */
+    memcpy(copy, s.data, s.length);
+  copy[s.length] = '\0';
+  return copy;
+}

@@ -4,9 +4,9 @@
 
 // RUN: flyc %s --emit mlir -o - | FileCheck %s --check-prefix=MLIR
 // MLIR-LABEL: gpu.func @swizzle_index
-// MLIR-NOT: fly.
+// MLIR-NOT: "fly.
 // MLIR: arith.xori
-// MLIR-NOT: fly.
+// MLIR-NOT: "fly.
 // MLIR: gpu.return
 
 // RUN: flyc %s --emit isa -o - | FileCheck %s --check-prefix=ISA

@@ -2,13 +2,16 @@
 // values fly.static, and fly ops left unused disappear.
 // RUN: fly-opt %s --pipeline fly-fold | FileCheck %s
 
+// size((2,2),3) = 12, cosize((4,8):(1,8)) = 60, crd2idx((1,2)) on
+// (4,8):(2,8) = 2 + 16 = 18, and index 5 = (1,1) there = 2 + 8 = 10, each
+// returned in its own place.
 // CHECK-LABEL: func.func @sizes
-// CHECK-DAG: arith.constant 12 : index
-// CHECK-DAG: arith.constant 60 : i32
-// CHECK-DAG: arith.constant 18 : index
-// CHECK-DAG: arith.constant 10 : index
+// CHECK-DAG: %[[S:.*]] = arith.constant 12 : index
+// CHECK-DAG: %[[C:.*]] = arith.constant 60 : i32
+// CHECK-DAG: %[[I:.*]] = arith.constant 18 : index
+// CHECK-DAG: %[[J:.*]] = arith.constant 10 : index
 // CHECK-NOT: fly.
-// CHECK: return
+// CHECK: return %[[S]], %[[C]], %[[I]], %[[J]] : index, i32, index, index
 func.func @sizes() -> (index, i32, index, index) {
   %l = "fly.static"() : () -> !fly.layout<"((2,2),3):((24,2),8)">
   %s = "fly.size"(%l) : (!fly.layout<"((2,2),3):((24,2),8)">) -> index
@@ -45,7 +48,8 @@ func.func @chain() -> (index, index) {
 // Static fly values that are still needed become fly.static of their value.
 // CHECK-LABEL: func.func @keeps_used_value
 // CHECK: %[[L:.*]] = "fly.static"() : () -> !fly.layout<"(2,2):(1,4)">
-// CHECK: "fly.crd2idx"(%{{.*}}, %[[L]])
+// CHECK: %[[R:.*]] = "fly.crd2idx"(%arg0, %[[L]])
+// CHECK: return %[[R]]
 func.func @keeps_used_value(%i: index) -> index {
   %a = "fly.static"() : () -> !fly.layout<"(4,8):(1,4)">
   %b = "fly.static"() : () -> !fly.layout<"(2,2):(1,4)">

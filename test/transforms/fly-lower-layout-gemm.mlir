@@ -5,9 +5,24 @@
 // RUN: fly-opt %S/Inputs/gemm-invalid.mlir --pipeline 'fly-lower-layout{chip=gfx950}' --verify-diagnostics
 
 // CHECK-LABEL: func.func @fragment_and_gemm
-// The 16x16x128 fp8 A fragment is two 16-byte runs, 64 columns apart.
-// CHECK: %[[R0:.*]] = vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
-// CHECK: %[[R1:.*]] = vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
+// The 16x16x128 fp8 A fragment is two 16-byte runs, 64 columns apart: lane
+// l holds row l%16 (stride 128) and columns 16(l/16) and 64 + 16(l/16).
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[M:.*]] = arith.remui %arg2, %[[C16]]
+// CHECK: %[[G:.*]] = arith.divui %arg2, %[[C16]]
+// CHECK: %[[G256:.*]] = arith.muli %[[G]], %[[C256]]
+// CHECK: %[[IDX:.*]] = arith.addi %[[M]], %[[G256]]
+// CHECK: %[[ROW:.*]] = arith.remui %[[IDX]], %[[C16]]
+// CHECK: %[[COL:.*]] = arith.divui %[[IDX]], %[[C16]]
+// CHECK: %[[ROWOFF:.*]] = arith.muli %[[ROW]], %[[C128]]
+// CHECK: %[[OFF0:.*]] = arith.addi %[[ROWOFF]], %[[COL]]
+// CHECK: %[[R0:.*]] = vector.load %arg0[%[[OFF0]]] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
+// CHECK: %[[COL1:.*]] = arith.addi %[[COL]], %[[C64]]
+// CHECK: %[[OFF1:.*]] = arith.addi %[[ROWOFF]], %[[COL1]]
+// CHECK: %[[R1:.*]] = vector.load %arg0[%[[OFF1]]] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
 // CHECK: vector.shuffle %[[R0]], %[[R1]]
 // A 2x1 gemm: two A fragments, one B fragment, two fly.mma.
 // CHECK-COUNT-2: "fly.mma"
@@ -43,4 +58,34 @@ func.func @k_pack(%lds: memref<4096xf8E4M3FNUZ, #gpu.address_space<workgroup>>,
   %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
   %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x32", a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, k_pack = 2 : i32} : (!fly.tensor<"f8E4M3FNUZ shared (64,64):(64,1)">, !fly.tensor<"f8E4M3FNUZ global (64,64):(64,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
   return %r : vector<4xf32>
+}
+
+// A fragment of a swizzled LDS tile whose origin is 8 bytes into a 16-byte
+// swizzle block: each lane's 16-byte runs cross a block boundary, so each is
+// loaded as two 8-byte pieces at their own swizzled addresses.
+// CHECK-LABEL: func.func @misaligned_fragment
+// CHECK-COUNT-4: vector.load %arg0[%{{.*}}] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<8xf8E4M3FN>
+// CHECK-NOT: vector.load
+func.func @misaligned_fragment(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %lane: index) -> vector<32xf8E4M3FN> {
+  %sl = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,8)">
+  %f = "fly.mma_fragment"(%a, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index, !fly.int_tuple<"(0,8)">) -> vector<32xf8E4M3FN>
+  return %f : vector<32xf8E4M3FN>
+}
+
+// 8 x 8 atoms of 32x32: 64 MFMAs chained per atom and 1024 accumulators
+// joined once (the last shuffle's mask ends in 1023: it used to be read
+// past a 256-entry array).
+// CHECK-LABEL: func.func @widest_gemm
+// CHECK-COUNT-64: "fly.mma"
+// CHECK: %[[ALL:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, {{.*}}, 1021, 1022, 1023] : vector<512xf32>, vector<512xf32>
+// CHECK: return %[[ALL]] : vector<1024xf32>
+func.func @widest_gemm(%lds: memref<65536xbf16, #gpu.address_space<workgroup>>, %g: memref<65536xbf16>, %lane: index, %acc: vector<1024xf32>) -> vector<1024xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(256,16):(16,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<65536xbf16, #gpu.address_space<workgroup>>, !fly.layout<"(256,16):(16,1)">) -> !fly.tensor<"bf16 shared (256,16):(16,1)">
+  %b = "fly.make_tensor"(%g, %sl) : (memref<65536xbf16>, !fly.layout<"(256,16):(16,1)">) -> !fly.tensor<"bf16 global (256,16):(16,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "32x32x16", a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 8 : i32, k_steps = 1 : i32} : (!fly.tensor<"bf16 shared (256,16):(16,1)">, !fly.tensor<"bf16 global (256,16):(16,1)">, vector<1024xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<1024xf32>
+  return %r : vector<1024xf32>
 }

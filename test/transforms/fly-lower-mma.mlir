@@ -2,6 +2,7 @@
 // RUN: fly-opt %s --pipeline 'fly-lower-mma{chip=gfx950}' | FileCheck %s --check-prefix=GFX950
 // RUN: fly-opt %S/Inputs/mma-gfx942.mlir --pipeline 'fly-lower-mma{chip=gfx942}' | FileCheck %s --check-prefix=GFX942
 // RUN: fly-opt %S/Inputs/mma-invalid.mlir --pipeline 'fly-lower-mma{chip=gfx942}' --verify-diagnostics
+// RUN: fly-opt %S/Inputs/mma-invalid-gfx950.mlir --pipeline 'fly-lower-mma{chip=gfx950}' --verify-diagnostics
 
 // GFX950-LABEL: func.func @full_rate
 // fp8 16x16x128: the 32 bytes become vector<8xi32>; formats 0 (fp8) and 1 (bf8).

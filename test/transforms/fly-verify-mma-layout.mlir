@@ -5,9 +5,10 @@
 // BAD: mma-layout-invalid.mlir:2:8: error: declared result type does not match 'fly.mma_layout': it computes ((16,4),(16,2)):((1,256),(16,1024))
 
 // CHECK-LABEL: func.func @layouts
-// CHECK-DAG: arith.constant 1281 : index
-// CHECK-DAG: arith.constant 55 : index
+// CHECK-DAG: %[[A:.*]] = arith.constant 1281 : index
+// CHECK-DAG: %[[C:.*]] = arith.constant 55 : index
 // CHECK-NOT: fly.
+// CHECK: return %[[A]], %[[C]] : index, index
 func.func @layouts() -> (index, index) {
   // f8f6f4 fp8 A: lane 17 is row 1 of group g = 1; value (0,1) is byte 0 of
   // the second chunk, k = 64 + 16g + 0 = 80: column-major index 1 + 16*80.

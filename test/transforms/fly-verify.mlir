@@ -2,6 +2,12 @@
 // and inadmissible algebra is a located error.
 // RUN: fly-opt %s --pipeline fly-verify | FileCheck %s
 // RUN: fly-opt %S/Inputs/verify-invalid.mlir --pipeline fly-verify --verify-diagnostics
+// Every attribute of every fly op, and what each op reads (one file per op group):
+// RUN: fly-opt %S/Inputs/verify-attrs-invalid.mlir --pipeline fly-verify --verify-diagnostics
+// RUN: fly-opt %S/Inputs/verify-shared-invalid.mlir --pipeline fly-verify --verify-diagnostics
+// RUN: fly-opt %S/Inputs/verify-tensor-invalid.mlir --pipeline fly-verify --verify-diagnostics
+// RUN: fly-opt %S/Inputs/verify-gemm-invalid.mlir --pipeline fly-verify --verify-diagnostics
+// RUN: fly-opt %S/Inputs/verify-sync-mma-invalid.mlir --pipeline fly-verify --verify-diagnostics
 
 // CHECK-LABEL: func.func @declared_types_that_hold
 // CHECK: "fly.composition"
@@ -32,4 +38,17 @@ func.func @dynamic(%m: i32) {
   %l = "fly.make_layout"(%s, %d) : (!fly.int_tuple<"(?,64)">, !fly.int_tuple<"(64,1)">) -> !fly.layout<"(?,64):(64,1)">
   %g = "fly.get"(%l) {mode = 1 : i32} : (!fly.layout<"(?,64):(64,1)">) -> !fly.layout<"64:1">
   return
+}
+
+// A gemm that reads exactly its tiles: 4 x 16 rows of A, 2 x 128 columns
+// (k_steps = 2 on a 256-wide tile), 4 x 16 rows of B from row 192.
+// CHECK-LABEL: func.func @gemm_within_its_tiles
+// CHECK: "fly.gemm"
+func.func @gemm_within_its_tiles(%ta: !fly.tensor<"f8E4M3FN shared (64,256):(256,1)">,
+                                 %tb: !fly.tensor<"f8E4M3FN global (256,256):(256,1)">,
+                                 %lane: index, %acc: vector<64xf32>) -> vector<64xf32> {
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %ob = "fly.static"() : () -> !fly.int_tuple<"(192,0)">
+  %r = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %ob) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, k_steps = 2 : i32} : (!fly.tensor<"f8E4M3FN shared (64,256):(256,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(192,0)">) -> vector<64xf32>
+  return %r : vector<64xf32>
 }

@@ -255,14 +255,18 @@ static void printStats(const FlyLaunchResult *r) {
 }
 
 static void listKernel(const FlyKernelInfo *k) {
+  FlyVgprUsage v = flyKernelInfoGetVgprUsage(k);
   printf("kernel %s: %zu arguments, kernarg %u bytes, LDS %u bytes, max workgroup %u, "
-         "%u VGPRs, %u AGPRs, %u SGPRs\n", k->name, k->numExplicitArgs, k->kernargSegmentSize,
-         k->groupSegmentFixedSize, k->maxFlatWorkgroupSize, k->vgprCount, k->agprCount,
-         k->sgprCount);
+         "%u arch VGPRs, %u AGPRs (%u allocated), %u SGPRs\n", k->name, k->numExplicitArgs,
+         k->kernargSegmentSize, k->groupSegmentFixedSize, k->maxFlatWorkgroupSize, v.arch, v.acc,
+         v.allocated, k->sgprCount);
   for (size_t i = 0; i < k->numExplicitArgs; ++i) {
     const FlyKernelArg *a = &k->args[i];
-    printf("  [%zu] offset %u size %u %s%s%s%s%s\n", i, a->offset, a->size, a->valueKind,
+    printf("  [%zu] offset %u size %u %s%s%s%s%s", i, a->offset, a->size, a->valueKind,
            *a->name ? " " : "", a->name, *a->typeName ? " : " : "", a->typeName);
+    if (runAbiIsFilledSize(k, i))
+      printf(" (filled in: the COUNT of the buffer given for %s)", k->args[i - 1].name);
+    printf("\n");
   }
 }
 
@@ -306,11 +310,26 @@ static void armTimeout(Options *o) {
 
 /* The argument list as the launch will see it; before the buffers exist
  * their places hold zero FlyBuffers (flyLaunchCheck reads no values). */
-static FlyArgs *buildArgs(const Options *o) {
+/* The launch's argument list, in the kernel's ABI when the kernel exists
+ * (run_abi.c fills in dynamic memref sizes); for an unknown kernel the
+ * arguments as given, so that the launch reports the name. */
+static FlyArgs *buildArgs(const Options *o, FlyModule *mod, FlyStrBuf *err) {
   FlyArgs *args = flyArgsCreate();
-  for (size_t i = 0; args && i < o->numArgs; ++i)
+  if (!args) {
+    flyStrBufAppend(err, "out of memory");
+    return NULL;
+  }
+  const FlyKernelInfo *kernel = flyModuleGetKernel(mod, o->kernel);
+  if (kernel) {
+    if (runAbiAppend(kernel, o->args, o->numArgs, args, err))
+      return args;
+    flyArgsDestroy(args);
+    return NULL;
+  }
+  for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgAppend(&o->args[i], args)) {
       flyArgsDestroy(args);
+      flyStrBufAppend(err, "out of memory");
       return NULL;
     }
   return args;
@@ -351,13 +370,11 @@ static bool checkMemory(const Options *o, FlyStrBuf *err) {
  * the buffers need. */
 static bool validate(const Options *o, FlyDevice *dev, FlyModule *mod, FlyStrBuf *err,
                      bool *fault, FlyLaunchResult *result) {
-  FlyArgs *args = buildArgs(o);
+  FlyArgs *args = buildArgs(o, mod, err);
   FlyLaunchConfig cfg = launchConfig(o);
   bool ok = args && flyLaunchCheck(dev, mod, o->kernel, &cfg, args, result);
   *fault = args && !ok;
   flyArgsDestroy(args);
-  if (!args)
-    flyStrBufAppend(err, "out of memory");
   for (size_t i = 0; ok && i < o->numArgs; ++i)
     if (o->args[i].isBuffer && o->args[i].init == RUN_INIT_FILE)
       ok = runArgCheckFile(&o->args[i], o->args[i].path, err);
@@ -385,9 +402,9 @@ static int launch(Options *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, Fl
     if (!runArgPreshuffle(dev, runFindBuffer(o->args, o->numArgs, p->name), p, err))
       return fail(err->data);
   }
-  FlyArgs *args = buildArgs(o);
+  FlyArgs *args = buildArgs(o, mod, err);
   if (!args)
-    return fail(NULL);
+    return fail(err->data);
   FlyLaunchConfig cfg = launchConfig(o);
   FlyLaunchResult result;
   bool ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);

@@ -111,4 +111,14 @@ bool runOutputCommit(RunOutput *out, FlyStrBuf *err);
 /// Removes the temporary file, if any.
 void runOutputDiscard(RunOutput *out);
 
+/// run_abi.c: true when explicit argument i of `k` is a rank-1 dynamic
+/// memref's size (`P.size0` right after the pointer P) that flyc-run fills
+/// in from P's buffer.
+bool runAbiIsFilledSize(const FlyKernelInfo *k, size_t i);
+/// Appends the user's arguments in the kernel's ABI, filling in the sizes
+/// runAbiIsFilledSize names; false with `err` when the count or a kind
+/// does not fit the kernel.
+bool runAbiAppend(const FlyKernelInfo *k, const RunArg *args, size_t numArgs, FlyArgs *out,
+                  FlyStrBuf *err);
+
 #endif /* FLYC_RUN_H */

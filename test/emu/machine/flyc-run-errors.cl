@@ -13,7 +13,7 @@
 //
 // RUN: flyc-run %t/k.hsaco --list | FileCheck %s --check-prefix=LIST
 // LIST: gfx950 code object, 1 kernels
-// LIST-NEXT: kernel fill: 2 arguments, kernarg 12 bytes, LDS 0 bytes, max workgroup 256, {{[0-9]+}} VGPRs, 0 AGPRs, {{[0-9]+}} SGPRs
+// LIST-NEXT: kernel fill: 2 arguments, kernarg 12 bytes, LDS 0 bytes, max workgroup 256, {{[0-9]+}} arch VGPRs, 0 AGPRs ({{[0-9]+}} allocated), {{[0-9]+}} SGPRs
 // LIST-NEXT: [0] offset 0 size 8 global_buffer : int*
 // LIST-NEXT: [1] offset 8 size 4 by_value : int
 // RUN: not flyc-run %t/k.hsaco --grid 1 --block 64 2>&1 | FileCheck %s --check-prefix=NOKERNEL

@@ -35,3 +35,31 @@ func.func @bad(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %g: m
   %f2 = "fly.mma_fragment"(%dt, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!fly.tensor<"f8E4M3FN global (64,?):(?,1)">, index, !fly.int_tuple<"(0,0)">) -> vector<32xf8E4M3FN>
   return
 }
+// A layout whose leaves cannot be traced (a `?` in a fly.static) is
+// reported at the op that needs it, never left half-lowered with its result
+// still in use.
+func.func @untraceable(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %g: memref<65536xf8E4M3FN>,
+                       %lane: index, %acc: vector<4xf32>) -> vector<4xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(?,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.layout<"(?,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared (?,128):(128,1)">
+  %bl = "fly.static"() : () -> !fly.layout<"(256,256):(256,1)">
+  %b = "fly.make_tensor"(%g, %bl) : (memref<65536xf8E4M3FN>, !fly.layout<"(256,256):(256,1)">) -> !fly.tensor<"f8E4M3FN global (256,256):(256,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  // expected-error@+1 {{cannot lower 'fly.gemm': its layouts and coordinates must be static or built by make_int_tuple/make_layout/idx2crd}}
+  %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 1 : i32} : (!fly.tensor<"f8E4M3FN shared (?,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  // expected-error@+1 {{a buffer tensor's layout must be static or built by fly.make_layout}}
+  %bb = "fly.make_tensor"(%g, %sl) {buffer} : (memref<65536xf8E4M3FN>, !fly.layout<"(?,128):(128,1)">) -> !fly.tensor<"f8E4M3FN global (?,128):(128,1)">
+  return %r : vector<4xf32>
+}
+// Without fly-verify in front, the lowering still bounds the unrolling.
+func.func @unbounded(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, %g: memref<65536xf8E4M3FN>,
+                     %lane: index, %acc: vector<4xf32>) -> vector<4xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  // expected-error@+1 {{needs positive integer attributes m_repeat and n_repeat (at most 64 atoms) and, for a gemm, k_steps (at most 4096 MFMAs in all)}}
+  %r = "fly.gemm"(%a, %a, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2147483647 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  // expected-error@+1 {{k_pack must be 1 to 4 and divide k_steps}}
+  %s = "fly.gemm"(%a, %a, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_pack = "2"} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  return %r : vector<4xf32>
+}
