@@ -58,8 +58,15 @@ static const FlyLayout *coalesceInts(FlyLayoutCtx *ctx, const int64_t *s,
   return l ? flyLayoutCoalesce(ctx, l) : NULL;
 }
 
-const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
-                                     int64_t cotarget) {
+/* pycute's complement. A mode that starts below the end of the modes
+ * before it (stride < cur) gets the gap stride/cur = 0: pycute then builds
+ * a mode of extent 0, a layout of no points, and CuTe rejects the layout
+ * ("Non-injective Layout detected in complement"). The public complement
+ * rejects it too (`allowEmpty` 0); left_inverse keeps pycute's construction,
+ * whose right_inverse never reaches such a mode (the chain of strides stops
+ * at the overlapping mode, which sorts before it). */
+static const FlyLayout *complementOf(FlyLayoutCtx *ctx, const FlyLayout *l,
+                                     int64_t cotarget, int allowEmpty) {
   unsigned mark = flyLtMark(ctx);
   int n;
   Mode *modes = sortedModes(ctx, l, &n, "complement");
@@ -69,18 +76,21 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
   int64_t *rd = flyLtAlloc(ctx, (size_t)(n + 2) * sizeof *rd);
   if (!rs || !rd)
     return NULL;
+  if (cotarget < 1) /* the last extent would be zero or negative */
+    return flyLtFail(ctx, "complement: the target size %lld is not positive",
+                     (long long)cotarget);
   int m = 0;
   int64_t cur = 1;
   for (int i = 0; i < n; i++) {
     if (modes[i].stride == 0 || modes[i].shape == 1)
       continue;
     int64_t end = flyLtMul(ctx, modes[i].shape, modes[i].stride);
-    if (cur > end)
+    if (cur > end || (!allowEmpty && modes[i].stride < cur))
       return flyLtFail(ctx,
                        "complement: mode %lld:%lld overlaps the modes "
-                       "below it (%lld > %lld)",
+                       "below it (stride %lld < %lld)",
                        (long long)modes[i].shape, (long long)modes[i].stride,
-                       (long long)cur, (long long)end);
+                       (long long)modes[i].stride, (long long)cur);
     rs[m] = flyLtFloorDiv(ctx, modes[i].stride, cur);
     rd[m++] = cur;
     cur = end;
@@ -89,6 +99,11 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
   rd[m++] = cur;
   const FlyLayout *r = coalesceInts(ctx, rs, rd, m);
   return flyLtFailedSince(ctx, mark) ? NULL : r;
+}
+
+const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
+                                     int64_t cotarget) {
+  return complementOf(ctx, l, cotarget, 0);
 }
 
 const FlyLayout *flyLayoutRightInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
@@ -117,7 +132,7 @@ const FlyLayout *flyLayoutRightInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
 }
 
 const FlyLayout *flyLayoutLeftInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
-  const FlyLayout *c = flyLayoutComplement(ctx, l, 1);
+  const FlyLayout *c = complementOf(ctx, l, 1, 1);
   if (!c)
     return NULL;
   const FlyLayout *both = flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){l, c});

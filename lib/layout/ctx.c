@@ -116,7 +116,7 @@ int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
 static int divisorIsZero(FlyLayoutCtx *ctx, int64_t b) {
   if (b != 0)
     return 0;
-  flyLtFail(ctx, "division by zero: a layout has a zero extent");
+  flyLtFail(ctx, "division by zero in layout arithmetic");
   return 1;
 }
 

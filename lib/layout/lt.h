@@ -63,8 +63,9 @@ int flyLtFailedSince(const FlyLayoutCtx *ctx, unsigned mark);
 int64_t flyLtMul(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 /// Python's floor division and modulo (pycute's `//` and `%`), and ceiling
-/// division. A zero divisor records an error (Python's ZeroDivisionError,
-/// reachable through zero extents that complement can produce) and gives 0.
+/// division. A zero divisor records an error (Python's ZeroDivisionError;
+/// the operations check their divisors first, so this is a safety net) and
+/// gives 0.
 int64_t flyLtFloorDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtFloorMod(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtCeilDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);

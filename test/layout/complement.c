@@ -57,11 +57,21 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "complement(4)", "1:0");
   ltExpect(ctx, "complement(1:0,8)", "8:1");
   ltExpect(ctx, "complement((2,4):(0,0),8)", "8:1");
-  ltExpect(ctx, "complement((2,2):(1,1))", "0:2");
+  /* pycute: 0:2, a mode of no points; CuTe rejects it (non-injective) */
+  ltExpect(ctx, "complement((2,2):(1,1))",
+           "error: complement: mode 2:1 overlaps the modes below it (stride 1 "
+           "< 2)");
+  ltExpect(ctx, "complement((2,3):(3,2))",
+           "error: complement: mode 2:3 overlaps the modes below it (stride 3 "
+           "< 6)");
   ltExpect(ctx, "complement((4,2):(-1,8))",
-           "error: complement: mode 4:-1 overlaps the modes below it (1 > -4)");
+           "error: complement: mode 4:-1 overlaps the modes below it "
+           "(stride -1 < 1)");
   ltExpect(ctx, "complement((8,2):(1,2))",
-           "error: complement: mode 2:2 overlaps the modes below it (8 > 4)");
+           "error: complement: mode 2:2 overlaps the modes below it (stride 2 "
+           "< 8)");
+  ltExpect(ctx, "complement(4:1,0)",
+           "error: complement: the target size 0 is not positive");
   ltExpect(ctx, "complement((2,2):(1,3))",
            "1:0"); /* 3 is not a multiple of 2 */
   ltEnd();
