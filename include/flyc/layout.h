@@ -74,7 +74,8 @@ void flyLayoutCtxClearError(FlyLayoutCtx *ctx);
 const FlyIntTuple *flyIntTupleCreateInt(FlyLayoutCtx *ctx, int64_t v);
 /// A dynamic leaf `?`.
 const FlyIntTuple *flyIntTupleCreateDynamic(FlyLayoutCtx *ctx);
-/// The basis leaf scale*E<path[0],...,path[depth-1]> (1 <= depth <= 8).
+/// The basis leaf scale*E<path[0],...,path[depth-1]> (1 <= depth <= 8,
+/// 0 <= path[i] <= 64).
 const FlyIntTuple *flyIntTupleCreateBasis(FlyLayoutCtx *ctx, int64_t scale,
                                           int depth, const int *path);
 /// The tuple (elems[0],...,elems[rank-1]); rank may be 0 or 1.
@@ -137,9 +138,11 @@ const FlyIntTuple *flyIntTupleIdx2Crd(FlyLayoutCtx *ctx, const FlyIntTuple *idx,
                                       const FlyIntTuple *stride);
 /// The wildcard leaf `_` that slice and dice read as "keep this mode".
 const FlyIntTuple *flyIntTupleCreateUnderscore(FlyLayoutCtx *ctx);
-/// Parses an int tuple: `4`, `-2`, `?`, `_`, `2E1`, `(2,(3,4))`, `()`.
+/// Parses an int tuple: `4`, `-2`, `?`, `_`, `2E1`, `(2,(3,4))`, `(4)`, `()`.
+/// Integers may be any int64_t value.
 const FlyIntTuple *flyIntTupleParse(FlyLayoutCtx *ctx, const char *text);
-/// Prints canonically: no spaces; a 1-tuple prints as its element.
+/// Prints canonically: no spaces, every tuple in parentheses (the 1-tuple
+/// `(4)` is not the leaf `4`), so flyIntTupleParse gives back the same tuple.
 void flyIntTuplePrint(const FlyIntTuple *t, FlyStrBuf *out);
 
 /*---- Layouts --------------------------------------------------------------*/
@@ -317,7 +320,8 @@ const FlyLayout *flyLayoutDice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                const FlyLayout *l);
 /// Parses `shape:stride`; a bare shape gets column-major compact strides.
 const FlyLayout *flyLayoutParse(FlyLayoutCtx *ctx, const char *text);
-/// Prints `shape:stride` canonically.
+/// Prints `shape:stride` canonically (see flyIntTuplePrint): `4:1` has an
+/// integer shape, `(4):(1)` a 1-tuple; flyLayoutParse reads either back.
 void flyLayoutPrint(const FlyLayout *l, FlyStrBuf *out);
 
 /*---- Tilers
@@ -333,10 +337,15 @@ const FlyTiler *flyTilerCreateByMode(FlyLayoutCtx *ctx, int rank,
 const FlyTiler *flyTilerCreateUnderscore(FlyLayoutCtx *ctx);
 /// The layout of a layout tiler, NULL for a by-mode or wildcard tiler.
 const FlyLayout *flyTilerGetLayout(const FlyTiler *t);
-/// Parses `L`, `[L1|L2|...]` (entries may be `_` or nested lists), or a
-/// shape such as `(2,4)` meaning `[2:1|4:1]`.
+/// The number of modes of a by-mode tiler; 0 for a layout tiler and for `_`.
+int flyTilerGetRank(const FlyTiler *t);
+/// Mode i of a by-mode tiler; NULL for a `_` mode or an index out of range.
+const FlyTiler *flyTilerGetMode(const FlyTiler *t, int i);
+/// Parses `L`, `_`, or `[T1|T2|...]` (entries may be `_` or nested lists).
+/// (The calculator also reads a tuple `(2,4)` in tiler position as
+/// `[2:1|4:1]`; this parser reads it as the layout `(2,4):(1,2)`.)
 const FlyTiler *flyTilerParse(FlyLayoutCtx *ctx, const char *text);
-/// Prints canonically.
+/// Prints canonically; flyTilerParse reads the text back to the same tiler.
 void flyTilerPrint(const FlyTiler *t, FlyStrBuf *out);
 
 /*---- Swizzles and composed layouts ----------------------------------------*/
@@ -383,7 +392,7 @@ const FlyComposedLayout *flyComposedLayoutCompose(FlyLayoutCtx *ctx,
 /// Parses `S<3,4,3> o 0 o (8,64):(64,1)` or `L o 0 o L`.
 const FlyComposedLayout *flyComposedLayoutParse(FlyLayoutCtx *ctx,
                                                 const char *text);
-/// Prints `inner o offset o outer`.
+/// Prints `inner o offset o outer`; flyComposedLayoutParse reads it back.
 void flyComposedLayoutPrint(const FlyComposedLayout *c, FlyStrBuf *out);
 
 /*---- Calculator

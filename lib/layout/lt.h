@@ -17,6 +17,8 @@
 #include <stdint.h>
 
 #define FLY_LT_MAX_BASIS 8
+/* The largest index of a basis element E<i,...> (what the notation reads). */
+#define FLY_LT_MAX_BASIS_INDEX 64
 
 struct FlyIntTuple {
   int rank;         /* number of elements; -1 for a leaf */
@@ -65,7 +67,8 @@ int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 /// Python's floor division and modulo (pycute's `//` and `%`), and ceiling
 /// division. A zero divisor records an error (Python's ZeroDivisionError;
 /// the operations check their divisors first, so this is a safety net) and
-/// gives 0.
+/// gives 0; a quotient that does not fit (INT64_MIN / -1) records an
+/// overflow.
 int64_t flyLtFloorDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtFloorMod(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtCeilDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);

@@ -125,6 +125,10 @@ static int64_t gcd64(int64_t a, int64_t b) {
 static int upcastMode(FlyLayoutCtx *ctx, int64_t n, int64_t *s, int64_t *d) {
   if (*d == 0)
     return 1;
+  if (*d == INT64_MIN) { /* its magnitude is not an int64_t */
+    flyLtFail(ctx, "integer overflow in layout arithmetic");
+    return 0;
+  }
   int64_t ad = *d < 0 ? -*d : *d;
   if (ad % n != 0 && n % ad != 0) {
     flyLtFail(ctx,

@@ -205,11 +205,12 @@ static void testSlice(FlyLayoutCtx *ctx) {
                 (long long)j);
     }
   }
-  ltExpect(ctx, "slice((_,2),(4,8):(1,4))", "4:1");
-  ltExpect(ctx, "dice((_,2),(4,8):(1,4))", "8:4");
+  ltExpect(ctx, "slice((_,2),(4,8):(1,4))", "(4):(1)");
+  ltExpect(ctx, "dice((_,2),(4,8):(1,4))", "(8):(4)");
   ltExpect(ctx, "slice(((_,1),_),((2,3),4):((1,2),6))", "(2,4):(1,6)");
   ltExpect(ctx, "slice((1,2),(4,8):(1,4))", "():()");
-  ltExpect(ctx, "slice(_,(4,8):(1,4))", "(4,8):(1,4)");
+  /* pycute's slice_(None, t) is (t,); CuTe's slice(_, t) is t */
+  ltExpect(ctx, "slice(_,(4,8):(1,4))", "((4,8)):((1,4))");
   ltEnd();
 }
 

@@ -159,9 +159,10 @@ static void testExamples(FlyLayoutCtx *ctx) {
            "((4,2),(1,3)):((1,4),(0,8))");
   ltExpect(ctx, "raked_product((2,2):(1,2),3:1)",
            "((3,2),(1,2)):((4,1),(0,2))");
-  ltExpect(ctx, "blocked_product(4:1,3:1)", "(4,3):(1,4)");
-  ltExpect(ctx, "raked_product(4:1,3:1)", "(3,4):(4,1)");
-  ltExpect(ctx, "blocked_product(2:2,4:1)", "(2,(2,2)):(2,(1,4))");
+  /* rank 1: CuTe's zip keeps the pair as the one mode */
+  ltExpect(ctx, "blocked_product(4:1,3:1)", "((4,3)):((1,4))");
+  ltExpect(ctx, "raked_product(4:1,3:1)", "((3,4)):((4,1))");
+  ltExpect(ctx, "blocked_product(2:2,4:1)", "((2,(2,2))):((2,(1,4)))");
   ltEnd();
 }
 
