@@ -110,8 +110,9 @@ const FlyLayout *flyLtByMode(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLtHierUnzip(FlyLayoutCtx *ctx, const FlyLayout *a,
                                 const FlyTiler *t, FlyLtBinOp op,
                                 const char *opName);
-/// (result[0], result[1][0], result[1][1], ...) or, when `flat`,
-/// (result[0][0], ..., result[1][0], ...).
+/// (result[0], result[1][0], result[1][1], ...) (pycute tiled_*) or, when
+/// `flat`, CuTe's result(repeat<R0>(_), repeat<R1>(_)): the modes of each
+/// half, a half of rank 1 kept whole (flat_divide(4:1,[8:1]) has depth 2).
 const FlyLayout *flyLtUnpack(FlyLayoutCtx *ctx, const FlyLayout *r, int flat);
 
 /* ---- notation (notation.c) ---- */

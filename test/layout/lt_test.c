@@ -138,15 +138,31 @@ int ltSameValues(FlyLayoutCtx *ctx, const FlyLayout *l1, const FlyLayout *l2) {
   return same;
 }
 
+/* The modes that CuTe's half(repeat<R>(_)) contributes to a flat regroup:
+ * its R modes, or the half itself when R is 1. */
+static int flatPart(FlyLayoutCtx *ctx, const FlyLayout *half,
+                    const FlyLayout **out) {
+  int r = flyLayoutGetRank(half);
+  if (r == 1) {
+    out[0] = half;
+    return 1;
+  }
+  for (int i = 0; i < r && i < 16; i++)
+    out[i] = flyLayoutGet(ctx, half, i);
+  return r < 16 ? r : 16;
+}
+
 void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
                     const FlyLayout *tiled, const FlyLayout *flat,
                     const char *what) {
   const FlyLayout *z0 = flyLayoutGet(ctx, zipped, 0);
   const FlyLayout *z1 = flyLayoutGet(ctx, zipped, 1);
-  int r0 = flyLayoutGetRank(z0), r1 = flyLayoutGetRank(z1);
+  const FlyLayout *parts[32];
+  int n0 = flatPart(ctx, z0, parts), n = n0 + flatPart(ctx, z1, parts + n0);
+  int r1 = flyLayoutGetRank(z1);
   if (!ltCheck(flyLayoutGetRank(zipped) == 2 && tiled && flat &&
                    flyLayoutGetRank(tiled) == 1 + r1 &&
-                   flyLayoutGetRank(flat) == r0 + r1,
+                   flyLayoutGetRank(flat) == n,
                "%s: ranks of zipped %s, tiled %s, flat %s", what, ltStr(zipped),
                ltStr(tiled), ltStr(flat)))
     return;
@@ -154,14 +170,70 @@ void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
           what);
   for (int i = 0; i < r1; i++)
     ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 1 + i),
-                           flyLayoutGet(ctx, z1, i)) &&
-                flyLayoutEqual(flyLayoutGet(ctx, flat, r0 + i),
-                               flyLayoutGet(ctx, z1, i)),
-            "%s: rest mode %d", what, i);
-  for (int i = 0; i < r0; i++)
-    ltCheck(
-        flyLayoutEqual(flyLayoutGet(ctx, flat, i), flyLayoutGet(ctx, z0, i)),
-        "%s: flat tile mode %d", what, i);
+                           flyLayoutGet(ctx, z1, i)),
+            "%s: tiled rest mode %d of %s is %s", what, i, ltStr(zipped),
+            ltStr(tiled));
+  for (int i = 0; i < n; i++)
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, flat, i), parts[i]),
+            "%s: flat mode %d of %s is %s", what, i, ltStr(zipped),
+            ltStr(flat));
+}
+
+int ltTilerVariants(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyLayout *t0,
+                    const FlyLayout *t1, const FlyTiler **out) {
+  const FlyTiler *l0 = flyTilerCreateLayout(ctx, t0);
+  const FlyTiler *l1 = flyTilerCreateLayout(ctx, t1);
+  int n = 0;
+  out[n++] = l0;
+  out[n++] = flyTilerCreateByMode(ctx, 1, &l0);
+  if (flyLayoutGetRank(a) >= 2) {
+    const FlyTiler *both[2] = {l0, l1}, *last[2] = {NULL, l1},
+                   *first[2] = {l0, NULL};
+    out[n++] = flyTilerCreateByMode(ctx, 2, both);
+    out[n++] = flyTilerCreateByMode(ctx, 2, last);
+    out[n++] = flyTilerCreateByMode(ctx, 2, first);
+  }
+  return n;
+}
+
+void ltCheckZipped(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyTiler *t,
+                   const FlyLayout *logical, const FlyLayout *zipped,
+                   const char *what) {
+  if (!ltCheck((logical == NULL) == (zipped == NULL),
+               "%s: logical %s, zipped %s fail differently", what,
+               ltStr(logical), ltStr(zipped)) ||
+      !zipped)
+    return;
+  if (flyTilerGetLayout(t)) {
+    ltCheck(flyLayoutEqual(zipped, logical), "%s: zipped %s, logical %s", what,
+            ltStr(zipped), ltStr(logical));
+    return;
+  }
+  int k = flyTilerGetRank(t), r = flyLayoutGetRank(a);
+  const FlyLayout *z0 = flyLayoutGet(ctx, zipped, 0);
+  const FlyLayout *z1 = flyLayoutGet(ctx, zipped, 1);
+  const FlyLayout *one = ltLayout(ctx, "1:0");
+  if (!ltCheck(flyLayoutGetRank(zipped) == 2 && flyIntTupleGetRank(
+                   flyLayoutGetShape(z0)) == k &&
+                   !flyIntTupleIsLeaf(flyLayoutGetShape(z0)) &&
+                   !flyIntTupleIsLeaf(flyLayoutGetShape(z1)) &&
+                   flyLayoutGetRank(z1) == r,
+               "%s: zipped %s has the wrong ranks", what, ltStr(zipped)))
+    return;
+  for (int i = 0; i < r; i++) {
+    const FlyLayout *li = flyLayoutGet(ctx, logical, i);
+    int kept = i >= k || !flyTilerGetMode(t, i);
+    if (i < k)
+      ltCheck(flyLayoutEqual(flyLayoutGet(ctx, z0, i),
+                             kept ? one : flyLayoutGet(ctx, li, 0)),
+              "%s: tile %d of zipped %s vs logical %s", what, i, ltStr(zipped),
+              ltStr(logical));
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, z1, i),
+                           kept ? flyLayoutGet(ctx, a, i)
+                                : flyLayoutGet(ctx, li, 1)),
+            "%s: rest %d of zipped %s vs logical %s", what, i, ltStr(zipped),
+            ltStr(logical));
+  }
 }
 
 int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {

@@ -43,10 +43,26 @@ int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l);
 /// domains.
 int ltSameValues(FlyLayoutCtx *ctx, const FlyLayout *l1, const FlyLayout *l2);
 /// Checks that `tiled` and `flat` regroup the rank-2 `zipped` as
-/// (zipped[0], zipped[1][0], ...) and (zipped[0][0], ..., zipped[1][0], ...).
+/// (zipped[0], zipped[1][0], ...) (pycute tiled_divide/tiled_product) and
+/// (zipped[0](repeat<R0>(_)), zipped[1](repeat<R1>(_))) (CuTe flat_divide/
+/// flat_product): a half of rank R >= 2 contributes its R modes, a half of
+/// rank 1 stays one mode (CuTe's repeat<1>(_) is `_`, not `(_)`).
 void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
                     const FlyLayout *tiled, const FlyLayout *flat,
                     const char *what);
+/// The tilers the regroup properties apply to A with operands t0 and t1:
+/// the layout t0, the one-mode list [t0], and for rank(A) >= 2 also
+/// [t0|t1], [_|t1] and [t0|_]. Returns how many it stored in out (<= 5).
+int ltTilerVariants(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyLayout *t0,
+                    const FlyLayout *t1, const FlyTiler **out);
+/// Checks the zipped result of A and tiler t against the logical one (NULL
+/// when an operation failed): they fail together; for a layout tiler they
+/// are equal; for a list of k modes zipped[0][i] is logical[i][0] and
+/// zipped[1][i] is logical[i][1] (1:0 and A[i] for a `_` mode), and
+/// zipped[1][i] is A[i] for the modes i >= k the tiler does not reach.
+void ltCheckZipped(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyTiler *t,
+                   const FlyLayout *logical, const FlyLayout *zipped,
+                   const char *what);
 /// Checks that evaluating `expr` prints `want` (or, if want starts with
 /// "error: ", fails with that message).
 void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want);

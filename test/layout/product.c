@@ -105,28 +105,34 @@ static void testBlockedRaked(FlyLayoutCtx *ctx) {
 // CHECK: zippedTiledFlatProductProperty: {{[0-9]+}} checks, 0 failures
 static void testRegroup(FlyLayoutCtx *ctx) {
   ltBegin("zippedTiledFlatProductProperty");
-  int n, m;
+  int n, m, cases = 0;
   const FlyLayout **dom = ltDomain(ctx, 2, &n);
   const FlyLayout **ops = ltOperands(ctx, &m);
   for (int a = 0; a < n; a++) {
     FlyLayoutCtx *tmp = flyLayoutCtxCreate();
     const FlyLayout *A = dom[a];
-    for (int b = 0; b < 30; b += 2) {
-      const FlyTiler *modes[2] = {
-          flyTilerCreateLayout(tmp, ops[b]),
-          flyTilerCreateLayout(tmp, ops[(b + 11) % 30])};
-      const FlyTiler *t = flyLayoutGetRank(A) == 2
-                              ? flyTilerCreateByMode(tmp, 2, modes)
-                              : modes[0];
-      const FlyLayout *Z = flyLayoutZippedProduct(tmp, A, t);
-      const FlyLayout *T = flyLayoutTiledProduct(tmp, A, t);
-      const FlyLayout *F = flyLayoutFlatProduct(tmp, A, t);
-      flyLayoutCtxClearError(tmp);
-      if (Z)
+    for (int b = 0; b < m; b += 2) {
+      const FlyTiler *tilers[5];
+      int nt = ltTilerVariants(tmp, A, ops[b], ops[(b + 11) % m], tilers);
+      for (int v = 0; v < nt; v++) {
+        const FlyTiler *t = tilers[v];
+        const FlyLayout *L = flyLayoutLogicalProduct(tmp, A, t);
+        const FlyLayout *Z = flyLayoutZippedProduct(tmp, A, t);
+        const FlyLayout *T = flyLayoutTiledProduct(tmp, A, t);
+        const FlyLayout *F = flyLayoutFlatProduct(tmp, A, t);
+        flyLayoutCtxClearError(tmp);
+        ltCheckZipped(tmp, A, t, L, Z, ltStr(A));
+        if (!ltCheck((T == NULL) == (Z == NULL) && (F == NULL) == (Z == NULL),
+                     "products of %s fail differently", ltStr(A)) ||
+            !Z)
+          continue; /* all four failed: the tiler is inadmissible for A */
+        cases++;
         ltCheckRegroup(tmp, Z, T, F, ltStr(A));
+      }
     }
     flyLayoutCtxDestroy(tmp);
   }
+  ltCheck(cases > 10000, "only %d cases", cases);
   ltEnd();
 }
 
@@ -151,6 +157,11 @@ static void testExamples(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "tiled_product((2,5):(5,1),[3:1|4:1])",
            "((2,5),3,4):((5,1),1,5)");
   ltExpect(ctx, "flat_product((2,5):(5,1),[3:1|4:1])", "(2,5,3,4):(5,1,1,5)");
+  /* a one-mode tiler: the tile half has rank 1 and stays whole (CuTe) */
+  ltExpect(ctx, "flat_product(((2,3,2),2):((4,8,2),1),[4:1])",
+           "(((2,3,2)),(2,2),2):(((4,8,2)),(1,24),1)");
+  ltExpect(ctx, "rank(get(flat_product(((2,3,2),2):((4,8,2),1),[4:1]),0))",
+           "1");
   ltExpect(ctx, "blocked_product((2,5):(5,1),(3,4):(1,3))",
            "((2,3),(5,4)):((5,10),(1,30))");
   ltExpect(ctx, "raked_product((2,5):(5,1),(3,4):(1,3))",
