@@ -276,12 +276,17 @@ const FlyLayout *flyLayoutTiledProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLayoutFlatProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                       const FlyTiler *t);
 /// blocked_product (CuTe): both padded to rank R = max(rank A, rank B) with
-/// 1:0 modes, P = logical_product(A', B'), then mode i is (P[0][i], P[1][i]).
-/// blocked_product((2,5):(5,1),(3,4):(1,3)) = ((2,3),(5,4)):((5,10),(1,30)).
+/// 1:0 modes, P = logical_product(A', B'), then CuTe's zip(P[0], P[1]):
+/// mode i is (P[0][i], P[1][i]); for R = 1 an integer-shaped P[0] gives the
+/// one mode (P[0], P[1]) and a 1-tuple P[0] needs a 1-tuple P[1]. Fails,
+/// as CuTe does, when the halves do not zip or P has fewer than
+/// size(A)*size(B) points. blocked_product((2,5):(5,1),(3,4):(1,3)) =
+/// ((2,3),(5,4)):((5,10),(1,30)); blocked_product(4:1,3:1) = ((4,3)):((1,4)).
 const FlyLayout *flyLayoutBlockedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                          const FlyLayout *b);
-/// raked_product (CuTe): as blocked_product with mode i = (P[1][i], P[0][i]).
-/// raked_product((2,5):(5,1),(3,4):(1,3)) = ((3,2),(4,5)):((10,5),(30,1)).
+/// raked_product (CuTe): as blocked_product with zip(P[1], P[0]).
+/// raked_product((2,5):(5,1),(3,4):(1,3)) = ((3,2),(4,5)):((10,5),(30,1));
+/// raked_product(6:3,12:1) fails (P[1] = (3,4):(1,18) against 6:3).
 const FlyLayout *flyLayoutRakedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                        const FlyLayout *b);
 /// make_ordered_layout (CuTe compact_order): compact strides assigned in
@@ -305,8 +310,10 @@ const FlyLayout *flyLayoutMakeIdentity(FlyLayoutCtx *ctx,
 const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
                                  int oldBits, int newBits);
 /// tile_to_shape (CuTe): blocked_product of `block` (padded to the rank of
-/// `shape`) with the column-major layout of the per-mode repetition counts
-/// size(shape_i)/size(block_i), which must divide exactly.
+/// `shape`) with the column-major layout of the tuple of per-mode
+/// repetition counts size(shape_i)/size(block_i), which must divide exactly
+/// (a tuple even for an integer shape: tile_to_shape(4:1,8) =
+/// ((4,(2))):((1,(4)))).
 /// tile_to_shape((2,2):(1,2),(4,6)) = ((2,2),(2,3)):((1,4),(2,8)).
 const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                                       const FlyIntTuple *shape);

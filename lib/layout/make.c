@@ -229,8 +229,10 @@ const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                        (long long)bs->value, (long long)ts->value, i);
     reps[i] = flyLtInt(ctx, ts->value / bs->value);
   }
-  const FlyIntTuple *rs =
-      r == 1 && shape->rank < 0 ? reps[0] : flyLtTuple(ctx, r, reps);
+  /* CuTe: ceil_div(product_each(shape), product_each(block)), and
+   * product_each wraps an integer shape, so the counts are always a tuple
+   * of rank(shape): tile_to_shape(4:1,8) = ((4,(2))):((1,(4))). */
+  const FlyIntTuple *rs = flyLtTuple(ctx, r, reps);
   const FlyLayout *tiler = rs ? flyLayoutCreateCompact(ctx, rs) : NULL;
   return tiler ? flyLayoutBlockedProduct(ctx, block, tiler) : NULL;
 }

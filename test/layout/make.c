@@ -175,6 +175,10 @@ static void testTileToShape(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "tile_to_shape((2,2):(1,2),(4,6))",
            "((2,2),(2,3)):((1,4),(2,8))");
   ltExpect(ctx, "tile_to_shape(4:1,(8,3))", "((4,2),(1,3)):((1,4),(0,8))");
+  /* the counts are a tuple of rank(shape) even for an integer shape (CuTe's
+   * product_each wraps it), and the block zips with them */
+  ltExpect(ctx, "tile_to_shape(4:1,8)", "((4,(2))):((1,(4)))");
+  ltExpect(ctx, "tile_to_shape((4):(1),8)", "((4,2)):((1,4))");
   ltExpect(ctx, "tile_to_shape((3,2):(1,3),(4,6))",
            "error: tile_to_shape: block extent 3 does not divide the target "
            "extent 4 of mode 0");
