@@ -304,8 +304,8 @@ const FlyLayout *flyLayoutMakeIdentity(FlyLayoutCtx *ctx,
 /// as `newBits`-wide elements. With newBits/oldBits = u/d in lowest terms it
 /// applies upcast<u> (stride-1 modes: shape divided by u; other strides
 /// divided by u; fails when neither divides the other) then downcast<d>
-/// (stride-1 modes: shape times d; other strides times d; needs a stride-1
-/// mode). recast((4,8):(1,4),16,32) = (2,8):(1,2);
+/// (stride +-1 modes: shape times d; other strides times d; needs a stride
+/// +1 mode, as CuTe's has_int1). recast((4,8):(1,4),16,32) = (2,8):(1,2);
 /// recast((4,8):(1,4),32,16) = (8,8):(1,8).
 const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
                                  int oldBits, int newBits);

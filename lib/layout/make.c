@@ -165,10 +165,12 @@ static const FlyIntTuple *recastTree(FlyLayoutCtx *ctx, const FlyIntTuple *s,
   return flyLtTuple(ctx, s->rank, e);
 }
 
-/* Whether some leaf stride is 1 or -1 after upcasting (downcast needs one). */
+/* Whether some leaf stride is 1 after upcasting: downcast needs adjacent
+ * elements (CuTe's has_int1; a -1 stride alone does not count, although
+ * downcast also widens a -1 mode). */
 static int hasUnitStride(const FlyIntTuple *d) {
   if (d->rank < 0)
-    return d->value == 1 || d->value == -1;
+    return d->value == 1;
   for (int i = 0; i < d->rank; i++)
     if (hasUnitStride(d->elems[i]))
       return 1;

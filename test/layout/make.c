@@ -128,6 +128,10 @@ static void testRecast(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "recast((4,8):(1,12),16,24)", "(4,8):(1,8)");
   ltExpect(ctx, "recast((4,8):(2,8),32,16)",
            "error: recast to a narrower type requires a stride-1 mode");
+  /* CuTe's has_int1: a -1 stride is not a stride-1 mode */
+  ltExpect(ctx, "recast(4:-1,32,16)",
+           "error: recast to a narrower type requires a stride-1 mode");
+  ltExpect(ctx, "recast((4,2):(-1,1),32,16)", "(8,4):(-1,1)");
   ltExpect(ctx, "recast((4,8):(1,3),16,32)",
            "error: recast: stride 3 and the width ratio 2 divide neither way");
   ltEnd();
