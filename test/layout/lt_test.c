@@ -264,6 +264,154 @@ int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {
   return 1;
 }
 
+static void flatModes(const FlyIntTuple *s, const FlyIntTuple *d, int64_t *os,
+                      int64_t *od, int *n) {
+  if (flyIntTupleIsLeaf(s)) {
+    if (*n < LT_MAX_MODES) {
+      os[*n] = flyIntTupleGetValue(s);
+      od[*n] = flyIntTupleGetValue(d);
+    }
+    ++*n;
+    return;
+  }
+  for (int i = 0; i < flyIntTupleGetRank(s); i++)
+    flatModes(flyIntTupleGetElem(s, i), flyIntTupleGetElem(d, i), os, od, n);
+}
+
+int ltFlatModes(const FlyLayout *l, int64_t *s, int64_t *d) {
+  int n = 0;
+  flatModes(flyLayoutGetShape(l), flyLayoutGetStride(l), s, d, &n);
+  if (n > LT_MAX_MODES) {
+    printf("FAIL: test layout with more than %d modes\n", LT_MAX_MODES);
+    exit(1);
+  }
+  return n;
+}
+
+int ltCoalescedModes(const FlyLayout *l, int64_t *s, int64_t *d) {
+  int64_t fs[LT_MAX_MODES], fd[LT_MAX_MODES];
+  int n = ltFlatModes(l, fs, fd), m = 0;
+  for (int i = 0; i < n; i++) {
+    if (fs[i] == 1)
+      continue;
+    if (m > 0 && s[m - 1] * d[m - 1] == fd[i]) {
+      s[m - 1] *= fs[i];
+      continue;
+    }
+    s[m] = fs[i];
+    d[m++] = fd[i];
+  }
+  if (m == 0) {
+    s[0] = 1;
+    d[0] = 0;
+    m = 1;
+  }
+  return m;
+}
+
+int64_t ltEvalExtended(const FlyLayout *l, int64_t x) {
+  int64_t s[LT_MAX_MODES], d[LT_MAX_MODES];
+  int n = ltFlatModes(l, s, d), last = -1;
+  for (int i = 0; i < n; i++)
+    if (s[i] != 1)
+      last = i;
+  int64_t v = 0;
+  for (int i = 0; i <= last; i++) {
+    int64_t c = i == last ? x : x % s[i];
+    v += c * d[i];
+    x /= i == last ? 1 : s[i];
+  }
+  return v;
+}
+
+/* Python's floor division and ceiling division for the walk. */
+static int64_t pyFloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+static int64_t pyMod(int64_t a, int64_t b) { return a - b * pyFloorDiv(a, b); }
+
+int ltCompositionWalk(const FlyLayout *a, int64_t s, int64_t d,
+                      int *keepsSize) {
+  int64_t as[LT_MAX_MODES], ad[LT_MAX_MODES];
+  int n = ltCoalescedModes(a, as, ad);
+  *keepsSize = 1;
+  if (d == 0)
+    return 1; /* s:0 whatever A is */
+  for (int i = 0; i + 1 < n; i++) {
+    if (d == 0)
+      return 0; /* a negative stride rounded to 0: ZeroDivisionError */
+    if (pyMod(as[i], d) != 0 && pyMod(d, as[i]) != 0)
+      return 0;
+    int64_t q = pyFloorDiv(as[i], d), next = q > 1 ? q : 1;
+    next = next < s ? next : s;
+    if (s % next != 0)
+      *keepsSize = 0;
+    s /= next;
+    d = -pyFloorDiv(-d, as[i]);
+  }
+  return 1;
+}
+
+static int walkLeaves(const FlyLayout *a, const FlyIntTuple *s,
+                      const FlyIntTuple *d, int *keepsSize) {
+  if (flyIntTupleIsLeaf(s)) {
+    int k, ok = ltCompositionWalk(a, flyIntTupleGetValue(s),
+                                  flyIntTupleGetValue(d), &k);
+    *keepsSize &= k;
+    return ok;
+  }
+  int ok = 1;
+  for (int i = 0; i < flyIntTupleGetRank(s); i++)
+    ok &= walkLeaves(a, flyIntTupleGetElem(s, i), flyIntTupleGetElem(d, i),
+                     keepsSize);
+  return ok;
+}
+
+int ltCompositionAdmissible(const FlyLayout *a, const FlyLayout *b,
+                            int *keepsSize) {
+  *keepsSize = 1;
+  return walkLeaves(a, flyLayoutGetShape(b), flyLayoutGetStride(b), keepsSize);
+}
+
+int ltComplementOverlaps(const FlyLayout *l) {
+  int64_t fs[LT_MAX_MODES], fd[LT_MAX_MODES], s[LT_MAX_MODES], d[LT_MAX_MODES];
+  int n = ltFlatModes(l, fs, fd), m = 0;
+  for (int i = 0; i < n; i++) {
+    if (fs[i] == 1 || fd[i] == 0)
+      continue;
+    int j = m++;
+    for (; j > 0 && (d[j - 1] > fd[i] || (d[j - 1] == fd[i] && s[j - 1] > fs[i]));
+         j--) {
+      s[j] = s[j - 1];
+      d[j] = d[j - 1];
+    }
+    s[j] = fs[i];
+    d[j] = fd[i];
+  }
+  int64_t end = 1;
+  for (int i = 0; i < m; i++) {
+    if (d[i] < end)
+      return 1;
+    end = s[i] * d[i];
+  }
+  return 0;
+}
+
+int64_t ltImageMex(FlyLayoutCtx *ctx, const FlyLayout *l) {
+  int64_t n = ltSize(ctx, l), mex = 0;
+  char *seen = flyCalloc((size_t)n + 1, 1);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = ltEval(ctx, l, i);
+    if (v >= 0 && v <= n)
+      seen[v] = 1;
+  }
+  while (mex <= n && seen[mex])
+    mex++;
+  flyFree(seen);
+  return mex;
+}
+
 void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want) {
   FlyStrBuf out = {0};
   int rc = flyLayoutEvalExpr(ctx, expr, &out);

@@ -63,6 +63,39 @@ int ltTilerVariants(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyLayout *t0,
 void ltCheckZipped(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyTiler *t,
                    const FlyLayout *logical, const FlyLayout *zipped,
                    const char *what);
+/*---- references written from pycute's definitions, independent of the
+ * library's code (they read layouts through the accessors only) ----*/
+
+enum { LT_MAX_MODES = 64 };
+/// The flat leaves of a static layout: shapes s[], strides d[]; returns n.
+int ltFlatModes(const FlyLayout *l, int64_t *s, int64_t *d);
+/// pycute's coalesce of a static layout as flat modes: size-1 modes
+/// dropped, neighbours with s0*d0 == d1 merged, 1:0 when nothing is left.
+int ltCoalescedModes(const FlyLayout *l, int64_t *s, int64_t *d);
+/// A(x) for any x >= 0, inside A's domain and past it: past the domain the
+/// last flat leaf of extent > 1 takes the unreduced rest (the extension that
+/// pycute's composition gives A through coalesce(A)).
+int64_t ltEvalExtended(const FlyLayout *l, int64_t x);
+/// pycute's composition of A with one integer-shaped mode s:d of B, as
+/// conditions: returns 0 when pycute rejects it (an extent of coalesce(A),
+/// but the last, that neither divides nor is divided by the running
+/// stride), else 1 with *keepsSize = whether every step divides the rest of
+/// the shape exactly (otherwise the result has fewer than s points; CuTe's
+/// "Shape Divisibility Condition").
+int ltCompositionWalk(const FlyLayout *a, int64_t s, int64_t d,
+                      int *keepsSize);
+/// The same over every leaf mode of B: admissible and keeps size(B) when
+/// every leaf does.
+int ltCompositionAdmissible(const FlyLayout *a, const FlyLayout *b,
+                            int *keepsSize);
+/// Non-zero when complement(L) must fail: after dropping stride-0 and
+/// size-1 modes and sorting by (stride, shape), a mode starts below the end
+/// of the one before it (stride < end), a stride is negative, or the first
+/// stride is below 1.
+int ltComplementOverlaps(const FlyLayout *l);
+/// The smallest non-negative integer that a static layout does not take.
+int64_t ltImageMex(FlyLayoutCtx *ctx, const FlyLayout *l);
+
 /// Checks that evaluating `expr` prints `want` (or, if want starts with
 /// "error: ", fails with that message).
 void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want);
