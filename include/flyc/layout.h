@@ -291,8 +291,10 @@ const FlyLayout *flyLayoutRakedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                        const FlyLayout *b);
 /// make_ordered_layout (CuTe compact_order): compact strides assigned in
 /// increasing `order`; a mode's stride is the product of the extents of the
-/// modes with a smaller order (equal orders share a start).
-/// make_ordered_layout((4,8,2),(1,0,2)) = (4,8,2):(8,1,32).
+/// modes with a smaller order (equal orders share a start), and an extent-1
+/// mode has stride 0 (CuTe's compact_col_major).
+/// make_ordered_layout((4,8,2),(1,0,2)) = (4,8,2):(8,1,32);
+/// make_ordered_layout((4,1,2),(2,0,1)) = (4,1,2):(2,0,1).
 const FlyLayout *flyLayoutMakeOrdered(FlyLayoutCtx *ctx,
                                       const FlyIntTuple *shape,
                                       const FlyIntTuple *order);
@@ -310,19 +312,22 @@ const FlyLayout *flyLayoutMakeIdentity(FlyLayoutCtx *ctx,
 const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
                                  int oldBits, int newBits);
 /// tile_to_shape (CuTe): blocked_product of `block` (padded to the rank of
-/// `shape`) with the column-major layout of the tuple of per-mode
+/// `shape`) with the compact column-major layout (as make_ordered_layout
+/// builds it: a count of 1 has stride 0) of the tuple of per-mode
 /// repetition counts size(shape_i)/size(block_i), which must divide exactly
 /// (a tuple even for an integer shape: tile_to_shape(4:1,8) =
 /// ((4,(2))):((1,(4)))).
 /// tile_to_shape((2,2):(1,2),(4,6)) = ((2,2),(2,3)):((1,4),(2,8)).
 const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                                       const FlyIntTuple *shape);
-/// slice: keeps the modes whose coordinate entry is `_`.
-/// slice((_,2),(4,8):(1,4)) = 4:1.
+/// slice (pycute slice_): keeps the modes whose coordinate entry is `_`,
+/// always as a tuple of them. slice((_,2),(4,8):(1,4)) = (4):(1);
+/// slice(_,(4,8):(1,4)) = ((4,8)):((1,4)) (pycute; CuTe gives the layout).
 const FlyLayout *flyLayoutSlice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                 const FlyLayout *l);
-/// dice: keeps the modes whose coordinate entry is NOT `_`.
-/// dice((_,2),(4,8):(1,4)) = 8:4.
+/// dice (CuTe): keeps the modes whose coordinate entry is NOT `_`, as a
+/// tuple of them; an integer coordinate keeps the whole layout as it is.
+/// dice((_,2),(4,8):(1,4)) = (8):(4); dice(2,(4,8):(1,4)) = (4,8):(1,4).
 const FlyLayout *flyLayoutDice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                const FlyLayout *l);
 /// Parses `shape:stride`; a bare shape gets column-major compact strides.

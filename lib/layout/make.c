@@ -32,11 +32,14 @@ static int collectOrder(FlyLayoutCtx *ctx, const FlyIntTuple *s,
   return 1;
 }
 
-/* Column-major compact strides of s starting at `start`. */
+/* Column-major compact strides of s starting at `start`, as CuTe's
+ * compact_col_major: an extent-1 mode gets stride 0 (pycute's
+ * prefix_product, which the notation's bare shapes use, gives it the
+ * running product). */
 static const FlyIntTuple *compactFrom(FlyLayoutCtx *ctx, const FlyIntTuple *s,
                                       int64_t *start) {
   if (s->rank < 0) {
-    const FlyIntTuple *r = flyLtInt(ctx, *start);
+    const FlyIntTuple *r = flyLtInt(ctx, s->value == 1 ? 0 : *start);
     *start = flyLtMul(ctx, *start, s->value);
     return r;
   }
@@ -235,7 +238,9 @@ const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
    * product_each wraps an integer shape, so the counts are always a tuple
    * of rank(shape): tile_to_shape(4:1,8) = ((4,(2))):((1,(4))). */
   const FlyIntTuple *rs = flyLtTuple(ctx, r, reps);
-  const FlyLayout *tiler = rs ? flyLayoutCreateCompact(ctx, rs) : NULL;
+  int64_t start = 1; /* CuTe's make_ordered_layout(counts, LayoutLeft) */
+  const FlyLayout *tiler =
+      rs ? flyLayoutCreate(ctx, rs, compactFrom(ctx, rs, &start)) : NULL;
   return tiler ? flyLayoutBlockedProduct(ctx, block, tiler) : NULL;
 }
 
@@ -266,6 +271,10 @@ static int collectSlice(FlyLayoutCtx *ctx, const FlyIntTuple *c,
 
 static const FlyLayout *sliceOrDice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                     const FlyLayout *l, int keepWild) {
+  /* CuTe's dice(c, L) with an integer c is L itself, not (L); pycute's
+   * slice_(None, L) is (L,), and slice follows pycute */
+  if (!keepWild && crd->rank < 0 && crd->kind != FLY_LEAF_UNDERSCORE)
+    return l;
   int cap = flyLtLeafCount(l->shape) + 1, n = 0;
   const FlyIntTuple **os = flyLtAlloc(ctx, (size_t)cap * sizeof *os);
   const FlyIntTuple **od = flyLtAlloc(ctx, (size_t)cap * sizeof *od);
