@@ -21,6 +21,10 @@ static const FlyLayout *composeMode(FlyLayoutCtx *ctx, const int64_t *as,
   int64_t stride = restStride;
   for (int i = 0; i + 1 < n; i++) {
     int64_t cs = as[i];
+    if (cs == 0) /* pycute: ZeroDivisionError (only logical_product's
+                    complement of overlapping modes has one) */
+      return flyLtFail(ctx, "inadmissible composition: the left layout has "
+                            "a mode of extent 0");
     if (restStride == 0) /* pycute: ZeroDivisionError */
       return flyLtFail(ctx,
                        "inadmissible composition: the negative stride %lld "

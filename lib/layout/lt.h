@@ -98,6 +98,17 @@ const FlyLayout *flyLtMakeLayout(FlyLayoutCtx *ctx, int n,
 /// Checks that `l` has static integer shape and stride, naming `op`.
 int flyLtRequireStatic(FlyLayoutCtx *ctx, const FlyLayout *l, const char *op);
 
+/* ---- complement (complement.c) ---- */
+enum {
+  /// Keep pycute's extent-0 gap for a mode that overlaps the ones below it.
+  FLY_LT_COMPLEMENT_EMPTY = 1,
+  /// Accept a target below 1 (the last extent is then 0 or negative).
+  FLY_LT_COMPLEMENT_ANY_TARGET = 2
+};
+/// pycute's complement; with no flags, flyLayoutComplement.
+const FlyLayout *flyLtComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
+                                 int64_t cotarget, unsigned flags);
+
 /* ---- by-mode helpers (divide.c) ---- */
 typedef const FlyLayout *(*FlyLtBinOp)(FlyLayoutCtx *, const FlyLayout *,
                                        const FlyLayout *);

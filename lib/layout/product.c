@@ -11,8 +11,15 @@
 
 #include <stdio.h>
 
-static const FlyLayout *productLayout(FlyLayoutCtx *ctx, const FlyLayout *a,
-                                      const FlyLayout *b) {
+/* pycute's logical product. When A's sorted modes overlap, pycute's
+ * complement has a mode of extent 0; composition never reads the extent of
+ * the last mode of its left operand, so the product is still a layout when
+ * that mode is last (logical_product((8,2):(24,16),1:1) = ((8,2),1):((24,16),
+ * 32)), and pycute fails (ZeroDivisionError) when composition reaches it.
+ * `strict` (blocked/raked_product, which are CuTe's) rejects every
+ * overlap, as CuTe's complement does. The error names the overlap. */
+static const FlyLayout *product(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                const FlyLayout *b, int strict) {
   if (!flyLtRequireStatic(ctx, a, "logical_product") ||
       !flyLtRequireStatic(ctx, b, "logical_product"))
     return NULL;
@@ -21,12 +28,25 @@ static const FlyLayout *productLayout(FlyLayoutCtx *ctx, const FlyLayout *a,
   const FlyIntTuple *cosize = flyLayoutCosize(ctx, b);
   if (!size || !cosize)
     return NULL;
-  const FlyLayout *c =
-      flyLayoutComplement(ctx, a, flyLtMul(ctx, size->value, cosize->value));
+  /* cosize(B) <= 0 for some negative strides: see flyLtComplement */
+  int64_t target = flyLtMul(ctx, size->value, cosize->value);
+  unsigned flags = FLY_LT_COMPLEMENT_ANY_TARGET;
+  const FlyLayout *c = flyLtComplement(
+      ctx, a, target, flags | (strict ? 0 : FLY_LT_COMPLEMENT_EMPTY));
   const FlyLayout *cb = c ? flyLayoutComposition(ctx, c, b) : NULL;
+  if (c && !cb) { /* say why when it is the overlap's empty mode */
+    flyLayoutCtxClearError(ctx);
+    if (flyLtComplement(ctx, a, target, flags))
+      flyLayoutComposition(ctx, c, b);
+  }
   if (!cb || flyLtFailedSince(ctx, mark))
     return flyLtPrefixError(ctx, "logical_product: ");
   return flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){a, cb});
+}
+
+static const FlyLayout *productLayout(FlyLayoutCtx *ctx, const FlyLayout *a,
+                                      const FlyLayout *b) {
+  return product(ctx, a, b, 0);
 }
 
 const FlyLayout *flyLayoutLogicalProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
@@ -107,7 +127,7 @@ static const FlyLayout *rankedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
   int ra = flyLayoutGetRank(a), rb = flyLayoutGetRank(b);
   int r = ra > rb ? ra : rb;
   const FlyLayout *pa = padRank(ctx, a, r), *pb = padRank(ctx, b, r);
-  const FlyLayout *p = pa && pb ? productLayout(ctx, pa, pb) : NULL;
+  const FlyLayout *p = pa && pb ? product(ctx, pa, pb, 1) : NULL;
   if (!p)
     return NULL;
   /* pycute's logical product keeps what fits when the complement's extents

@@ -311,7 +311,13 @@ int ltCoalescedModes(const FlyLayout *l, int64_t *s, int64_t *d) {
 
 int64_t ltEvalExtended(const FlyLayout *l, int64_t x) {
   int64_t s[LT_MAX_MODES], d[LT_MAX_MODES];
-  int n = ltFlatModes(l, s, d), last = -1;
+  return ltEvalModes(s, d, ltFlatModes(l, s, d), x);
+}
+
+int64_t ltEvalModes(const int64_t *s, const int64_t *d, int n, int64_t x) {
+  if (x == 0)
+    return 0; /* also when an extent is 0 */
+  int last = -1;
   for (int i = 0; i < n; i++)
     if (s[i] != 1)
       last = i;
@@ -334,13 +340,19 @@ static int64_t pyMod(int64_t a, int64_t b) { return a - b * pyFloorDiv(a, b); }
 int ltCompositionWalk(const FlyLayout *a, int64_t s, int64_t d,
                       int *keepsSize) {
   int64_t as[LT_MAX_MODES], ad[LT_MAX_MODES];
-  int n = ltCoalescedModes(a, as, ad);
+  return ltCompositionWalkModes(as, ad, ltCoalescedModes(a, as, ad), s, d,
+                                keepsSize);
+}
+
+int ltCompositionWalkModes(const int64_t *as, const int64_t *ad, int n,
+                           int64_t s, int64_t d, int *keepsSize) {
+  (void)ad; /* the strides of A only scale the result */
   *keepsSize = 1;
   if (d == 0)
     return 1; /* s:0 whatever A is */
   for (int i = 0; i + 1 < n; i++) {
-    if (d == 0)
-      return 0; /* a negative stride rounded to 0: ZeroDivisionError */
+    if (d == 0 || as[i] == 0)
+      return 0; /* a stride rounded to 0, an extent 0: ZeroDivisionError */
     if (pyMod(as[i], d) != 0 && pyMod(d, as[i]) != 0)
       return 0;
     int64_t q = pyFloorDiv(as[i], d), next = q > 1 ? q : 1;
@@ -374,8 +386,10 @@ int ltCompositionAdmissible(const FlyLayout *a, const FlyLayout *b,
   return walkLeaves(a, flyLayoutGetShape(b), flyLayoutGetStride(b), keepsSize);
 }
 
-int ltComplementOverlaps(const FlyLayout *l) {
-  int64_t fs[LT_MAX_MODES], fd[LT_MAX_MODES], s[LT_MAX_MODES], d[LT_MAX_MODES];
+/* Flat modes of l without size-1 and stride-0 modes, sorted by (stride,
+ * shape) as pycute sorts them. */
+static int sortedModes(const FlyLayout *l, int64_t *s, int64_t *d) {
+  int64_t fs[LT_MAX_MODES], fd[LT_MAX_MODES];
   int n = ltFlatModes(l, fs, fd), m = 0;
   for (int i = 0; i < n; i++) {
     if (fs[i] == 1 || fd[i] == 0)
@@ -389,6 +403,47 @@ int ltComplementOverlaps(const FlyLayout *l) {
     s[j] = fs[i];
     d[j] = fd[i];
   }
+  return m;
+}
+
+int ltComplementModes(const FlyLayout *a, int64_t target, int64_t *s,
+                      int64_t *d) {
+  int64_t ms[LT_MAX_MODES], md[LT_MAX_MODES], rs[LT_MAX_MODES + 1],
+      rd[LT_MAX_MODES + 1];
+  int m = sortedModes(a, ms, md), k = 0;
+  int64_t cur = 1;
+  for (int i = 0; i < m; i++) {
+    if (cur > ms[i] * md[i])
+      return 0; /* pycute: assert current_idx <= shape * stride */
+    rs[k] = pyFloorDiv(md[i], cur);
+    rd[k++] = cur;
+    cur = ms[i] * md[i];
+  }
+  rs[k] = pyFloorDiv(target + cur - 1, cur);
+  rd[k++] = cur;
+  /* coalesce, extents of 0 and below kept as they are */
+  int n = 0;
+  for (int i = 0; i < k; i++) {
+    if (rs[i] == 1)
+      continue;
+    if (n > 0 && s[n - 1] * d[n - 1] == rd[i]) {
+      s[n - 1] *= rs[i];
+      continue;
+    }
+    s[n] = rs[i];
+    d[n++] = rd[i];
+  }
+  if (n == 0) {
+    s[0] = 1;
+    d[0] = 0;
+    n = 1;
+  }
+  return n;
+}
+
+int ltComplementOverlaps(const FlyLayout *l) {
+  int64_t s[LT_MAX_MODES], d[LT_MAX_MODES];
+  int m = sortedModes(l, s, d);
   int64_t end = 1;
   for (int i = 0; i < m; i++) {
     if (d[i] < end)

@@ -76,6 +76,15 @@ int ltCoalescedModes(const FlyLayout *l, int64_t *s, int64_t *d);
 /// last flat leaf of extent > 1 takes the unreduced rest (the extension that
 /// pycute's composition gives A through coalesce(A)).
 int64_t ltEvalExtended(const FlyLayout *l, int64_t x);
+/// The same for flat modes s:d (extents may be 0 or below: the last one is
+/// not read).
+int64_t ltEvalModes(const int64_t *s, const int64_t *d, int n, int64_t x);
+/// pycute's complement(A, target), coalesced, as flat modes; its extents
+/// may be 0 (a mode that overlaps the ones below it) or, for a target below
+/// 1, the last one 0 or negative. Returns the count, or 0 when pycute's
+/// assertion fails (a sorted mode ends below where the ones before it end).
+int ltComplementModes(const FlyLayout *a, int64_t target, int64_t *s,
+                      int64_t *d);
 /// pycute's composition of A with one integer-shaped mode s:d of B, as
 /// conditions: returns 0 when pycute rejects it (an extent of coalesce(A),
 /// but the last, that neither divides nor is divided by the running
@@ -84,6 +93,10 @@ int64_t ltEvalExtended(const FlyLayout *l, int64_t x);
 /// "Shape Divisibility Condition").
 int ltCompositionWalk(const FlyLayout *a, int64_t s, int64_t d,
                       int *keepsSize);
+/// The same with coalesce(A) given as flat modes; an extent of 0 before the
+/// last mode is pycute's ZeroDivisionError (rejected).
+int ltCompositionWalkModes(const int64_t *as, const int64_t *ad, int n,
+                           int64_t s, int64_t d, int *keepsSize);
 /// The same over every leaf mode of B: admissible and keeps size(B) when
 /// every leaf does.
 int ltCompositionAdmissible(const FlyLayout *a, const FlyLayout *b,
