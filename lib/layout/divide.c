@@ -3,8 +3,9 @@
  * logical_divide(A, T) = composition(A, (T, complement(T, size(A)))): the
  * first mode is "the tile", the second "the rest" (pycute layout.py). The
  * zipped/tiled/flat variants only regroup the modes of the by-mode result
- * (pycute hier_unzip; CuTe tile_unzip, and result(_,repeat<R1>(_)) for the
- * tiled and flat forms).
+ * (pycute hier_unzip, a `_` mode getting the tile 1:0; pycute's unpacking
+ * of the rest for the tiled form; CuTe's result(repeat<R0>(_),
+ * repeat<R1>(_)) for the flat form).
  *===----------------------------------------------------------------------===*/
 #include "lt.h"
 
