@@ -74,7 +74,8 @@ void flyLayoutCtxClearError(FlyLayoutCtx *ctx);
 const FlyIntTuple *flyIntTupleCreateInt(FlyLayoutCtx *ctx, int64_t v);
 /// A dynamic leaf `?`.
 const FlyIntTuple *flyIntTupleCreateDynamic(FlyLayoutCtx *ctx);
-/// The basis leaf scale*E<path[0],...,path[depth-1]> (1 <= depth <= 8).
+/// The basis leaf scale*E<path[0],...,path[depth-1]> (1 <= depth <= 8,
+/// 0 <= path[i] <= 64).
 const FlyIntTuple *flyIntTupleCreateBasis(FlyLayoutCtx *ctx, int64_t scale,
                                           int depth, const int *path);
 /// The tuple (elems[0],...,elems[rank-1]); rank may be 0 or 1.
@@ -137,9 +138,11 @@ const FlyIntTuple *flyIntTupleIdx2Crd(FlyLayoutCtx *ctx, const FlyIntTuple *idx,
                                       const FlyIntTuple *stride);
 /// The wildcard leaf `_` that slice and dice read as "keep this mode".
 const FlyIntTuple *flyIntTupleCreateUnderscore(FlyLayoutCtx *ctx);
-/// Parses an int tuple: `4`, `-2`, `?`, `_`, `2E1`, `(2,(3,4))`, `()`.
+/// Parses an int tuple: `4`, `-2`, `?`, `_`, `2E1`, `(2,(3,4))`, `(4)`, `()`.
+/// Integers may be any int64_t value.
 const FlyIntTuple *flyIntTupleParse(FlyLayoutCtx *ctx, const char *text);
-/// Prints canonically: no spaces; a 1-tuple prints as its element.
+/// Prints canonically: no spaces, every tuple in parentheses (the 1-tuple
+/// `(4)` is not the leaf `4`), so flyIntTupleParse gives back the same tuple.
 void flyIntTuplePrint(const FlyIntTuple *t, FlyStrBuf *out);
 
 /*---- Layouts --------------------------------------------------------------*/
@@ -273,18 +276,25 @@ const FlyLayout *flyLayoutTiledProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLayoutFlatProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                       const FlyTiler *t);
 /// blocked_product (CuTe): both padded to rank R = max(rank A, rank B) with
-/// 1:0 modes, P = logical_product(A', B'), then mode i is (P[0][i], P[1][i]).
-/// blocked_product((2,5):(5,1),(3,4):(1,3)) = ((2,3),(5,4)):((5,10),(1,30)).
+/// 1:0 modes, P = logical_product(A', B'), then CuTe's zip(P[0], P[1]):
+/// mode i is (P[0][i], P[1][i]); for R = 1 an integer-shaped P[0] gives the
+/// one mode (P[0], P[1]) and a 1-tuple P[0] needs a 1-tuple P[1]. Fails,
+/// as CuTe does, when the halves do not zip or P has fewer than
+/// size(A)*size(B) points. blocked_product((2,5):(5,1),(3,4):(1,3)) =
+/// ((2,3),(5,4)):((5,10),(1,30)); blocked_product(4:1,3:1) = ((4,3)):((1,4)).
 const FlyLayout *flyLayoutBlockedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                          const FlyLayout *b);
-/// raked_product (CuTe): as blocked_product with mode i = (P[1][i], P[0][i]).
-/// raked_product((2,5):(5,1),(3,4):(1,3)) = ((3,2),(4,5)):((10,5),(30,1)).
+/// raked_product (CuTe): as blocked_product with zip(P[1], P[0]).
+/// raked_product((2,5):(5,1),(3,4):(1,3)) = ((3,2),(4,5)):((10,5),(30,1));
+/// raked_product(6:3,12:1) fails (P[1] = (3,4):(1,18) against 6:3).
 const FlyLayout *flyLayoutRakedProduct(FlyLayoutCtx *ctx, const FlyLayout *a,
                                        const FlyLayout *b);
 /// make_ordered_layout (CuTe compact_order): compact strides assigned in
 /// increasing `order`; a mode's stride is the product of the extents of the
-/// modes with a smaller order (equal orders share a start).
-/// make_ordered_layout((4,8,2),(1,0,2)) = (4,8,2):(8,1,32).
+/// modes with a smaller order (equal orders share a start), and an extent-1
+/// mode has stride 0 (CuTe's compact_col_major).
+/// make_ordered_layout((4,8,2),(1,0,2)) = (4,8,2):(8,1,32);
+/// make_ordered_layout((4,1,2),(2,0,1)) = (4,1,2):(2,0,1).
 const FlyLayout *flyLayoutMakeOrdered(FlyLayoutCtx *ctx,
                                       const FlyIntTuple *shape,
                                       const FlyIntTuple *order);
@@ -296,28 +306,34 @@ const FlyLayout *flyLayoutMakeIdentity(FlyLayoutCtx *ctx,
 /// as `newBits`-wide elements. With newBits/oldBits = u/d in lowest terms it
 /// applies upcast<u> (stride-1 modes: shape divided by u; other strides
 /// divided by u; fails when neither divides the other) then downcast<d>
-/// (stride-1 modes: shape times d; other strides times d; needs a stride-1
-/// mode). recast((4,8):(1,4),16,32) = (2,8):(1,2);
+/// (stride +-1 modes: shape times d; other strides times d; needs a stride
+/// +1 mode, as CuTe's has_int1). recast((4,8):(1,4),16,32) = (2,8):(1,2);
 /// recast((4,8):(1,4),32,16) = (8,8):(1,8).
 const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
                                  int oldBits, int newBits);
 /// tile_to_shape (CuTe): blocked_product of `block` (padded to the rank of
-/// `shape`) with the column-major layout of the per-mode repetition counts
-/// size(shape_i)/size(block_i), which must divide exactly.
+/// `shape`) with the compact column-major layout (as make_ordered_layout
+/// builds it: a count of 1 has stride 0) of the tuple of per-mode
+/// repetition counts size(shape_i)/size(block_i), which must divide exactly
+/// (a tuple even for an integer shape: tile_to_shape(4:1,8) =
+/// ((4,(2))):((1,(4)))).
 /// tile_to_shape((2,2):(1,2),(4,6)) = ((2,2),(2,3)):((1,4),(2,8)).
 const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                                       const FlyIntTuple *shape);
-/// slice: keeps the modes whose coordinate entry is `_`.
-/// slice((_,2),(4,8):(1,4)) = 4:1.
+/// slice (pycute slice_): keeps the modes whose coordinate entry is `_`,
+/// always as a tuple of them. slice((_,2),(4,8):(1,4)) = (4):(1);
+/// slice(_,(4,8):(1,4)) = ((4,8)):((1,4)) (pycute; CuTe gives the layout).
 const FlyLayout *flyLayoutSlice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                 const FlyLayout *l);
-/// dice: keeps the modes whose coordinate entry is NOT `_`.
-/// dice((_,2),(4,8):(1,4)) = 8:4.
+/// dice (CuTe): keeps the modes whose coordinate entry is NOT `_`, as a
+/// tuple of them; an integer coordinate keeps the whole layout as it is.
+/// dice((_,2),(4,8):(1,4)) = (8):(4); dice(2,(4,8):(1,4)) = (4,8):(1,4).
 const FlyLayout *flyLayoutDice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                const FlyLayout *l);
 /// Parses `shape:stride`; a bare shape gets column-major compact strides.
 const FlyLayout *flyLayoutParse(FlyLayoutCtx *ctx, const char *text);
-/// Prints `shape:stride` canonically.
+/// Prints `shape:stride` canonically (see flyIntTuplePrint): `4:1` has an
+/// integer shape, `(4):(1)` a 1-tuple; flyLayoutParse reads either back.
 void flyLayoutPrint(const FlyLayout *l, FlyStrBuf *out);
 
 /*---- Tilers
@@ -333,10 +349,15 @@ const FlyTiler *flyTilerCreateByMode(FlyLayoutCtx *ctx, int rank,
 const FlyTiler *flyTilerCreateUnderscore(FlyLayoutCtx *ctx);
 /// The layout of a layout tiler, NULL for a by-mode or wildcard tiler.
 const FlyLayout *flyTilerGetLayout(const FlyTiler *t);
-/// Parses `L`, `[L1|L2|...]` (entries may be `_` or nested lists), or a
-/// shape such as `(2,4)` meaning `[2:1|4:1]`.
+/// The number of modes of a by-mode tiler; 0 for a layout tiler and for `_`.
+int flyTilerGetRank(const FlyTiler *t);
+/// Mode i of a by-mode tiler; NULL for a `_` mode or an index out of range.
+const FlyTiler *flyTilerGetMode(const FlyTiler *t, int i);
+/// Parses `L`, `_`, or `[T1|T2|...]` (entries may be `_` or nested lists).
+/// (The calculator also reads a tuple `(2,4)` in tiler position as
+/// `[2:1|4:1]`; this parser reads it as the layout `(2,4):(1,2)`.)
 const FlyTiler *flyTilerParse(FlyLayoutCtx *ctx, const char *text);
-/// Prints canonically.
+/// Prints canonically; flyTilerParse reads the text back to the same tiler.
 void flyTilerPrint(const FlyTiler *t, FlyStrBuf *out);
 
 /*---- Swizzles and composed layouts ----------------------------------------*/
@@ -383,7 +404,7 @@ const FlyComposedLayout *flyComposedLayoutCompose(FlyLayoutCtx *ctx,
 /// Parses `S<3,4,3> o 0 o (8,64):(64,1)` or `L o 0 o L`.
 const FlyComposedLayout *flyComposedLayoutParse(FlyLayoutCtx *ctx,
                                                 const char *text);
-/// Prints `inner o offset o outer`.
+/// Prints `inner o offset o outer`; flyComposedLayoutParse reads it back.
 void flyComposedLayoutPrint(const FlyComposedLayout *c, FlyStrBuf *out);
 
 /*---- Calculator

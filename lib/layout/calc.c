@@ -12,6 +12,7 @@
 #include "lt.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <string.h>
 
 typedef enum { V_TUPLE, V_LAYOUT, V_TILER, V_SWIZZLE, V_COMPOSED } ValKind;
@@ -121,6 +122,21 @@ static int argInt(Call *c, int i, int64_t *out) {
     return 0;
   }
   *out = v->tuple->value;
+  return 1;
+}
+
+/* An integer argument that a library call takes as an `int` (a mode index,
+ * a bit width): values beyond int are rejected, not truncated. */
+static int argIndex(Call *c, int i, int *out) {
+  int64_t v;
+  if (!argInt(c, i, &v))
+    return 0;
+  if (v < INT_MIN || v > INT_MAX) {
+    flyLtFail(c->ctx, "%s: argument %d (%lld) is out of range", c->name, i + 1,
+              (long long)v);
+    return 0;
+  }
+  *out = (int)v;
   return 1;
 }
 
@@ -291,28 +307,28 @@ static int evalShapeStride(Call *c, Val *out) {
 }
 
 static int evalGet(Call *c, Val *out) {
-  int64_t i;
+  int i;
   const FlyLayout *a = argLayout(c, 0);
-  if (!a || !argInt(c, 1, &i))
+  if (!a || !argIndex(c, 1, &i))
     return 0;
   for (int k = 2; k < c->argc; k++) { /* get(L,i,j) = get(get(L,i),j) */
-    int64_t j;
-    a = flyLayoutGet(c->ctx, a, (int)i);
-    if (!a || !argInt(c, k, &j))
+    int j;
+    a = flyLayoutGet(c->ctx, a, i);
+    if (!a || !argIndex(c, k, &j))
       return 0;
     i = j;
   }
-  return setLayout(out, flyLayoutGet(c->ctx, a, (int)i));
+  return setLayout(out, flyLayoutGet(c->ctx, a, i));
 }
 
 static int evalRange(Call *c, Val *out) {
-  int64_t b, e;
+  int b, e;
   const FlyLayout *a = argLayout(c, 0);
-  if (!a || !argInt(c, 1, &b) || !argInt(c, 2, &e))
+  if (!a || !argIndex(c, 1, &b) || !argIndex(c, 2, &e))
     return 0;
   if (!strcmp(c->name, "take"))
-    return setLayout(out, flyLayoutTake(c->ctx, a, (int)b, (int)e));
-  return setLayout(out, flyLayoutGroup(c->ctx, a, (int)b, (int)e));
+    return setLayout(out, flyLayoutTake(c->ctx, a, b, e));
+  return setLayout(out, flyLayoutGroup(c->ctx, a, b, e));
 }
 
 static int evalSelect(Call *c, Val *out) {
@@ -320,12 +336,9 @@ static int evalSelect(Call *c, Val *out) {
   const FlyLayout *a = argLayout(c, 0);
   if (!a)
     return 0;
-  for (int k = 1; k < c->argc; k++) {
-    int64_t v;
-    if (!argInt(c, k, &v))
+  for (int k = 1; k < c->argc; k++)
+    if (!argIndex(c, k, &idx[k - 1]))
       return 0;
-    idx[k - 1] = (int)v;
-  }
   return setLayout(out, flyLayoutSelect(c->ctx, a, c->argc - 1, idx));
 }
 
@@ -348,15 +361,15 @@ static int evalShapeOp(Call *c, Val *out) {
 }
 
 static int evalRecast(Call *c, Val *out) {
-  int64_t from, to;
+  int from, to;
   const FlyLayout *a = argLayout(c, 0);
-  if (!a || !argInt(c, 1, &from) || !argInt(c, 2, &to))
+  if (!a || !argIndex(c, 1, &from) || !argIndex(c, 2, &to))
     return 0;
   if (from > 65536 || to > 65536)
     return failed(flyLtFail(c->ctx,
                             "recast: element widths must be at most 65536 "
                             "bits"));
-  return setLayout(out, flyLayoutRecast(c->ctx, a, (int)from, (int)to));
+  return setLayout(out, flyLayoutRecast(c->ctx, a, from, to));
 }
 
 static int evalTileToShape(Call *c, Val *out) {

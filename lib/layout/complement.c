@@ -58,8 +58,21 @@ static const FlyLayout *coalesceInts(FlyLayoutCtx *ctx, const int64_t *s,
   return l ? flyLayoutCoalesce(ctx, l) : NULL;
 }
 
-const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
-                                     int64_t cotarget) {
+/* pycute's complement. A mode that starts below the end of the modes
+ * before it (stride < cur) gets the gap stride/cur = 0: pycute then builds
+ * a mode of extent 0, a layout of no points, and CuTe rejects the layout
+ * ("Non-injective Layout detected in complement"). The public complement
+ * rejects it too; left_inverse keeps pycute's construction
+ * (FLY_LT_COMPLEMENT_EMPTY), whose right_inverse stops before such a mode
+ * (the chain of strides stops at the overlapping mode, which sorts before
+ * it). A target below 1 makes the last extent 0 or negative: an error for
+ * the public complement, but logical_product passes cosize(B) <= 0 for a B
+ * with negative strides (FLY_LT_COMPLEMENT_ANY_TARGET), and composition
+ * never reads the extent of its left operand's last mode, so pycute's
+ * product is still a layout there: logical_product(2:1,4:-1) =
+ * (2,4):(1,-2), as in CuTe. */
+const FlyLayout *flyLtComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
+                                 int64_t cotarget, unsigned flags) {
   unsigned mark = flyLtMark(ctx);
   int n;
   Mode *modes = sortedModes(ctx, l, &n, "complement");
@@ -69,18 +82,22 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
   int64_t *rd = flyLtAlloc(ctx, (size_t)(n + 2) * sizeof *rd);
   if (!rs || !rd)
     return NULL;
+  if (cotarget < 1 && !(flags & FLY_LT_COMPLEMENT_ANY_TARGET))
+    return flyLtFail(ctx, "complement: the target size %lld is not positive",
+                     (long long)cotarget);
   int m = 0;
   int64_t cur = 1;
   for (int i = 0; i < n; i++) {
     if (modes[i].stride == 0 || modes[i].shape == 1)
       continue;
     int64_t end = flyLtMul(ctx, modes[i].shape, modes[i].stride);
-    if (cur > end)
+    if (cur > end ||
+        (!(flags & FLY_LT_COMPLEMENT_EMPTY) && modes[i].stride < cur))
       return flyLtFail(ctx,
                        "complement: mode %lld:%lld overlaps the modes "
-                       "below it (%lld > %lld)",
+                       "below it (stride %lld < %lld)",
                        (long long)modes[i].shape, (long long)modes[i].stride,
-                       (long long)cur, (long long)end);
+                       (long long)modes[i].stride, (long long)cur);
     rs[m] = flyLtFloorDiv(ctx, modes[i].stride, cur);
     rd[m++] = cur;
     cur = end;
@@ -89,6 +106,11 @@ const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
   rd[m++] = cur;
   const FlyLayout *r = coalesceInts(ctx, rs, rd, m);
   return flyLtFailedSince(ctx, mark) ? NULL : r;
+}
+
+const FlyLayout *flyLayoutComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
+                                     int64_t cotarget) {
+  return flyLtComplement(ctx, l, cotarget, 0);
 }
 
 const FlyLayout *flyLayoutRightInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
@@ -117,7 +139,7 @@ const FlyLayout *flyLayoutRightInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
 }
 
 const FlyLayout *flyLayoutLeftInverse(FlyLayoutCtx *ctx, const FlyLayout *l) {
-  const FlyLayout *c = flyLayoutComplement(ctx, l, 1);
+  const FlyLayout *c = flyLtComplement(ctx, l, 1, FLY_LT_COMPLEMENT_EMPTY);
   if (!c)
     return NULL;
   const FlyLayout *both = flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){l, c});

@@ -18,8 +18,18 @@ static const FlyLayout *composeMode(FlyLayoutCtx *ctx, const int64_t *as,
   if (!rs || !rd)
     return NULL;
   int m = 0;
+  int64_t stride = restStride;
   for (int i = 0; i + 1 < n; i++) {
     int64_t cs = as[i];
+    if (cs == 0) /* pycute: ZeroDivisionError (only logical_product's
+                    complement of overlapping modes has one) */
+      return flyLtFail(ctx, "inadmissible composition: the left layout has "
+                            "a mode of extent 0");
+    if (restStride == 0) /* pycute: ZeroDivisionError */
+      return flyLtFail(ctx,
+                       "inadmissible composition: the negative stride %lld "
+                       "rounds to 0 against shape %lld of the left layout",
+                       (long long)stride, (long long)cs);
     if (flyLtFloorMod(ctx, cs, restStride) != 0 &&
         flyLtFloorMod(ctx, restStride, cs) != 0)
       return flyLtFail(ctx,

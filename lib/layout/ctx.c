@@ -116,15 +116,20 @@ int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
 static int divisorIsZero(FlyLayoutCtx *ctx, int64_t b) {
   if (b != 0)
     return 0;
-  flyLtFail(ctx, "division by zero: a layout has a zero extent");
+  flyLtFail(ctx, "division by zero in layout arithmetic");
   return 1;
+}
+
+static int64_t overflowed(FlyLayoutCtx *ctx) {
+  flyLtFail(ctx, "integer overflow in layout arithmetic");
+  return 0;
 }
 
 int64_t flyLtFloorDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
   if (divisorIsZero(ctx, b))
     return 0;
-  if (b == -1)
-    return a == INT64_MIN ? INT64_MIN : -a; /* avoid the one trapping case */
+  if (b == -1) /* INT64_MIN / -1 is the one quotient that does not fit */
+    return a == INT64_MIN ? overflowed(ctx) : -a;
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0)))
     q--;
@@ -140,9 +145,15 @@ int64_t flyLtFloorMod(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
   return r;
 }
 
-/* -(-a // b): pycute's ceiling division, correct for either sign. */
+/* pycute's -(-a // b), computed without negating a (INT64_MIN has no
+ * negation). */
 int64_t flyLtCeilDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b) {
-  if (a == INT64_MIN)
-    return flyLtFloorDiv(ctx, a, b); /* unreachable for parsed magnitudes */
-  return -flyLtFloorDiv(ctx, -a, b);
+  if (divisorIsZero(ctx, b))
+    return 0;
+  if (b == -1)
+    return a == INT64_MIN ? overflowed(ctx) : -a;
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) == (b < 0)))
+    q++;
+  return q;
 }

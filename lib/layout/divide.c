@@ -3,8 +3,9 @@
  * logical_divide(A, T) = composition(A, (T, complement(T, size(A)))): the
  * first mode is "the tile", the second "the rest" (pycute layout.py). The
  * zipped/tiled/flat variants only regroup the modes of the by-mode result
- * (pycute hier_unzip; CuTe tile_unzip, and result(_,repeat<R1>(_)) for the
- * tiled and flat forms).
+ * (pycute hier_unzip, a `_` mode getting the tile 1:0; pycute's unpacking
+ * of the rest for the tiled form; CuTe's result(repeat<R0>(_),
+ * repeat<R1>(_)) for the flat form).
  *===----------------------------------------------------------------------===*/
 #include "lt.h"
 
@@ -78,10 +79,16 @@ const FlyLayout *flyLtHierUnzip(FlyLayoutCtx *ctx, const FlyLayout *a,
   return flyLtMakeLayout(ctx, 2, (const FlyLayout *[]){tile, rest});
 }
 
-/* Appends the top modes of l to out[*n]. */
-static int pushModes(FlyLayoutCtx *ctx, const FlyLayout *l,
+/* Appends the top modes of l to out[*n]; with `wholeIfRank1`, a rank-1 l
+ * is appended whole instead (CuTe's l(repeat<1>(_)) is l(_), which keeps
+ * a 1-tuple mode a 1-tuple). */
+static int pushModes(FlyLayoutCtx *ctx, const FlyLayout *l, int wholeIfRank1,
                      const FlyLayout **out, int *n) {
   int r = flyLayoutGetRank(l);
+  if (r == 1 && wholeIfRank1) {
+    out[(*n)++] = l;
+    return 1;
+  }
   for (int i = 0; i < r; i++)
     if (!(out[(*n)++] = flyLtMode(ctx, l, i)))
       return 0;
@@ -99,13 +106,16 @@ const FlyLayout *flyLtUnpack(FlyLayoutCtx *ctx, const FlyLayout *r, int flat) {
   const FlyLayout **modes = flyLtAlloc(ctx, (size_t)cap * sizeof *modes);
   if (!modes)
     return NULL;
+  /* tiled (pycute): (r[0], r[1][0], r[1][1], ...), a rank-1 r[1] unpacked
+   * too; flat (CuTe): r(repeat<R0>(_), repeat<R1>(_)), where a half of rank
+   * 1 stays whole: flat_divide(4:1,[8:1]) = ((8),(1)):((1),(0)). */
   if (flat) {
-    if (!pushModes(ctx, first, modes, &n))
+    if (!pushModes(ctx, first, 1, modes, &n))
       return NULL;
   } else {
     modes[n++] = first;
   }
-  if (!pushModes(ctx, second, modes, &n))
+  if (!pushModes(ctx, second, flat, modes, &n))
     return NULL;
   return flyLtMakeLayout(ctx, n, modes);
 }

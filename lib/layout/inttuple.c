@@ -34,6 +34,10 @@ const FlyIntTuple *flyIntTupleCreateBasis(FlyLayoutCtx *ctx, int64_t scale,
   if (depth < 1 || depth > FLY_LT_MAX_BASIS)
     return flyLtFail(ctx, "basis depth must be between 1 and %d",
                      FLY_LT_MAX_BASIS);
+  for (int i = 0; i < depth; i++) /* the notation writes no other index */
+    if (path[i] < 0 || path[i] > FLY_LT_MAX_BASIS_INDEX)
+      return flyLtFail(ctx, "basis index %d is not between 0 and %d", path[i],
+                       FLY_LT_MAX_BASIS_INDEX);
   FlyIntTuple *t = newLeaf(ctx, FLY_LEAF_BASIS, scale);
   if (t) {
     t->basisDepth = depth;

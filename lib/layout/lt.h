@@ -17,6 +17,8 @@
 #include <stdint.h>
 
 #define FLY_LT_MAX_BASIS 8
+/* The largest index of a basis element E<i,...> (what the notation reads). */
+#define FLY_LT_MAX_BASIS_INDEX 64
 
 struct FlyIntTuple {
   int rank;         /* number of elements; -1 for a leaf */
@@ -63,8 +65,10 @@ int flyLtFailedSince(const FlyLayoutCtx *ctx, unsigned mark);
 int64_t flyLtMul(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtAdd(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 /// Python's floor division and modulo (pycute's `//` and `%`), and ceiling
-/// division. A zero divisor records an error (Python's ZeroDivisionError,
-/// reachable through zero extents that complement can produce) and gives 0.
+/// division. A zero divisor records an error (Python's ZeroDivisionError;
+/// the operations check their divisors first, so this is a safety net) and
+/// gives 0; a quotient that does not fit (INT64_MIN / -1) records an
+/// overflow.
 int64_t flyLtFloorDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtFloorMod(FlyLayoutCtx *ctx, int64_t a, int64_t b);
 int64_t flyLtCeilDiv(FlyLayoutCtx *ctx, int64_t a, int64_t b);
@@ -94,6 +98,17 @@ const FlyLayout *flyLtMakeLayout(FlyLayoutCtx *ctx, int n,
 /// Checks that `l` has static integer shape and stride, naming `op`.
 int flyLtRequireStatic(FlyLayoutCtx *ctx, const FlyLayout *l, const char *op);
 
+/* ---- complement (complement.c) ---- */
+enum {
+  /// Keep pycute's extent-0 gap for a mode that overlaps the ones below it.
+  FLY_LT_COMPLEMENT_EMPTY = 1,
+  /// Accept a target below 1 (the last extent is then 0 or negative).
+  FLY_LT_COMPLEMENT_ANY_TARGET = 2
+};
+/// pycute's complement; with no flags, flyLayoutComplement.
+const FlyLayout *flyLtComplement(FlyLayoutCtx *ctx, const FlyLayout *l,
+                                 int64_t cotarget, unsigned flags);
+
 /* ---- by-mode helpers (divide.c) ---- */
 typedef const FlyLayout *(*FlyLtBinOp)(FlyLayoutCtx *, const FlyLayout *,
                                        const FlyLayout *);
@@ -106,8 +121,9 @@ const FlyLayout *flyLtByMode(FlyLayoutCtx *ctx, const FlyLayout *a,
 const FlyLayout *flyLtHierUnzip(FlyLayoutCtx *ctx, const FlyLayout *a,
                                 const FlyTiler *t, FlyLtBinOp op,
                                 const char *opName);
-/// (result[0], result[1][0], result[1][1], ...) or, when `flat`,
-/// (result[0][0], ..., result[1][0], ...).
+/// (result[0], result[1][0], result[1][1], ...) (pycute tiled_*) or, when
+/// `flat`, CuTe's result(repeat<R0>(_), repeat<R1>(_)): the modes of each
+/// half, a half of rank 1 kept whole (flat_divide(4:1,[8:1]) has depth 2).
 const FlyLayout *flyLtUnpack(FlyLayoutCtx *ctx, const FlyLayout *r, int flat);
 
 /* ---- notation (notation.c) ---- */

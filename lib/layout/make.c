@@ -32,11 +32,14 @@ static int collectOrder(FlyLayoutCtx *ctx, const FlyIntTuple *s,
   return 1;
 }
 
-/* Column-major compact strides of s starting at `start`. */
+/* Column-major compact strides of s starting at `start`, as CuTe's
+ * compact_col_major: an extent-1 mode gets stride 0 (pycute's
+ * prefix_product, which the notation's bare shapes use, gives it the
+ * running product). */
 static const FlyIntTuple *compactFrom(FlyLayoutCtx *ctx, const FlyIntTuple *s,
                                       int64_t *start) {
   if (s->rank < 0) {
-    const FlyIntTuple *r = flyLtInt(ctx, *start);
+    const FlyIntTuple *r = flyLtInt(ctx, s->value == 1 ? 0 : *start);
     *start = flyLtMul(ctx, *start, s->value);
     return r;
   }
@@ -125,6 +128,10 @@ static int64_t gcd64(int64_t a, int64_t b) {
 static int upcastMode(FlyLayoutCtx *ctx, int64_t n, int64_t *s, int64_t *d) {
   if (*d == 0)
     return 1;
+  if (*d == INT64_MIN) { /* its magnitude is not an int64_t */
+    flyLtFail(ctx, "integer overflow in layout arithmetic");
+    return 0;
+  }
   int64_t ad = *d < 0 ? -*d : *d;
   if (ad % n != 0 && n % ad != 0) {
     flyLtFail(ctx,
@@ -161,10 +168,12 @@ static const FlyIntTuple *recastTree(FlyLayoutCtx *ctx, const FlyIntTuple *s,
   return flyLtTuple(ctx, s->rank, e);
 }
 
-/* Whether some leaf stride is 1 or -1 after upcasting (downcast needs one). */
+/* Whether some leaf stride is 1 after upcasting: downcast needs adjacent
+ * elements (CuTe's has_int1; a -1 stride alone does not count, although
+ * downcast also widens a -1 mode). */
 static int hasUnitStride(const FlyIntTuple *d) {
   if (d->rank < 0)
-    return d->value == 1 || d->value == -1;
+    return d->value == 1;
   for (int i = 0; i < d->rank; i++)
     if (hasUnitStride(d->elems[i]))
       return 1;
@@ -225,9 +234,13 @@ const FlyLayout *flyLayoutTileToShape(FlyLayoutCtx *ctx, const FlyLayout *block,
                        (long long)bs->value, (long long)ts->value, i);
     reps[i] = flyLtInt(ctx, ts->value / bs->value);
   }
-  const FlyIntTuple *rs =
-      r == 1 && shape->rank < 0 ? reps[0] : flyLtTuple(ctx, r, reps);
-  const FlyLayout *tiler = rs ? flyLayoutCreateCompact(ctx, rs) : NULL;
+  /* CuTe: ceil_div(product_each(shape), product_each(block)), and
+   * product_each wraps an integer shape, so the counts are always a tuple
+   * of rank(shape): tile_to_shape(4:1,8) = ((4,(2))):((1,(4))). */
+  const FlyIntTuple *rs = flyLtTuple(ctx, r, reps);
+  int64_t start = 1; /* CuTe's make_ordered_layout(counts, LayoutLeft) */
+  const FlyLayout *tiler =
+      rs ? flyLayoutCreate(ctx, rs, compactFrom(ctx, rs, &start)) : NULL;
   return tiler ? flyLayoutBlockedProduct(ctx, block, tiler) : NULL;
 }
 
@@ -258,6 +271,10 @@ static int collectSlice(FlyLayoutCtx *ctx, const FlyIntTuple *c,
 
 static const FlyLayout *sliceOrDice(FlyLayoutCtx *ctx, const FlyIntTuple *crd,
                                     const FlyLayout *l, int keepWild) {
+  /* CuTe's dice(c, L) with an integer c is L itself, not (L); pycute's
+   * slice_(None, L) is (L,), and slice follows pycute */
+  if (!keepWild && crd->rank < 0 && crd->kind != FLY_LEAF_UNDERSCORE)
+    return l;
   int cap = flyLtLeafCount(l->shape) + 1, n = 0;
   const FlyIntTuple **os = flyLtAlloc(ctx, (size_t)cap * sizeof *os);
   const FlyIntTuple **od = flyLtAlloc(ctx, (size_t)cap * sizeof *od);

@@ -2,13 +2,17 @@
  *
  *   tuple   := leaf | '(' [tuple (',' tuple)*] ')'
  *   leaf    := ['-'] digits ['E' digits ('.' digits)*] | '?' | '_'
+ *              (any int64_t value; basis indices 0..64)
  *   layout  := tuple [':' tuple]        (no ':' = column-major compact)
- *   tiler   := '[' mode ('|' mode)* ']' | layout      mode := tiler | '_'
+ *   tiler   := '[' tiler ('|' tiler)* ']' | layout | '_'
  *   swizzle := 'S<' int ',' int ',' int '>'
  *   composed:= (swizzle | layout) 'o' int 'o' layout
  *
- * Printing is canonical: no spaces, and a 1-tuple prints as its element, so
- * that a rank-1 layout prints the same whether its shape is `4` or `(4)`.
+ * Printing is canonical (no spaces) and exact: a leaf prints as itself and
+ * every tuple, the 1-tuple `(4)` and the empty `()` included, prints with
+ * its parentheses, so parsing what was printed gives back the same
+ * structure. `4:1` and `(4):(1)` are different layouts (depth 0 and 1; CuTe
+ * C++ prints them `_4:_1` and `(_4):(_1)`, pycute `4:1` and `(4,):(1,)`).
  *===----------------------------------------------------------------------===*/
 #include "lt.h"
 
@@ -16,7 +20,6 @@
 #include <inttypes.h>
 
 enum { MAX_ELEMS = 256, MAX_DEPTH = 32 };
-static const int64_t MAX_LITERAL = INT64_C(1000000000000000);
 
 void flyLtSkipSpace(FlyLtParser *p) {
   while (isspace((unsigned char)p->text[p->pos]))
@@ -44,16 +47,22 @@ void *flyLtSyntaxError(FlyLtParser *p, const char *what) {
                    p->pos + 1, what, c);
 }
 
-static int parseNumber(FlyLtParser *p, int64_t *out) {
+/* Reads the digits at the cursor as a non-negative number, or as a negative
+ * one when `neg`, so that every int64_t value (INT64_MIN included) has a
+ * literal: printing any value and parsing it back gives the same value.
+ * Returns 1, 0 when no digit is next, -1 (error recorded) on overflow. */
+static int parseNumber(FlyLtParser *p, int neg, int64_t *out) {
   int64_t v = 0;
   size_t start = p->pos;
   if (!isdigit((unsigned char)p->text[p->pos]))
     return 0;
   while (isdigit((unsigned char)p->text[p->pos])) {
-    v = v * 10 + (p->text[p->pos++] - '0');
-    if (v > MAX_LITERAL) {
+    int digit = p->text[p->pos++] - '0';
+    if (__builtin_mul_overflow(v, 10, &v) ||
+        (neg ? __builtin_sub_overflow(v, digit, &v)
+             : __builtin_add_overflow(v, digit, &v))) {
       flyLtFail(p->ctx, "integer literal at column %zu is too large",
-                start + 1);
+                start + 1 - (size_t)neg);
       return -1;
     }
   }
@@ -65,10 +74,10 @@ static const FlyIntTuple *parseBasis(FlyLtParser *p, int64_t scale) {
   int path[FLY_LT_MAX_BASIS], depth = 0;
   do {
     int64_t i;
-    int r = parseNumber(p, &i);
+    int r = parseNumber(p, 0, &i);
     if (r <= 0)
       return r < 0 ? NULL : flyLtSyntaxError(p, "a basis index");
-    if (depth == FLY_LT_MAX_BASIS || i > 64)
+    if (depth == FLY_LT_MAX_BASIS || i > FLY_LT_MAX_BASIS_INDEX)
       return flyLtFail(p->ctx,
                        "basis index at column %zu is too deep or "
                        "too large",
@@ -88,10 +97,9 @@ static const FlyIntTuple *parseLeaf(FlyLtParser *p) {
   int neg = c == '-';
   p->pos += (size_t)neg;
   int64_t v;
-  int r = parseNumber(p, &v);
+  int r = parseNumber(p, neg, &v);
   if (r <= 0)
     return r < 0 ? NULL : flyLtSyntaxError(p, "an integer, '(' or '?'");
-  v = neg ? -v : v;
   if (p->text[p->pos] == 'E') {
     p->pos++;
     return parseBasis(p, v);
@@ -144,7 +152,17 @@ const FlyLayout *flyLtParseLayoutAfter(FlyLtParser *p,
 
 static const FlyTiler *parseModeList(FlyLtParser *p);
 
+/* Whether the wildcard `_` is next (a tiler or a mode of one). */
+static int atWildcard(FlyLtParser *p) {
+  flyLtSkipSpace(p);
+  return p->text[p->pos] == '_';
+}
+
 const FlyTiler *flyLtParseTiler(FlyLtParser *p) {
+  if (atWildcard(p)) { /* the tiler `_`, which flyTilerPrint writes */
+    p->pos++;
+    return flyTilerCreateUnderscore(p->ctx);
+  }
   if (!flyLtAccept(p, '[')) {
     flyLtSkipSpace(p);
     const FlyLayout *l = flyLtParseLayoutAfter(p, flyLtParseTuple(p));
@@ -163,8 +181,7 @@ static const FlyTiler *parseModeList(FlyLtParser *p) {
   do {
     if (n == MAX_ELEMS)
       return flyLtFail(p->ctx, "tiler has too many modes");
-    flyLtSkipSpace(p);
-    if (p->text[p->pos] == '_' && (p->pos++, 1)) {
+    if (atWildcard(p) && (p->pos++, 1)) {
       modes[n++] = NULL;
       continue;
     }
@@ -181,16 +198,16 @@ static int parseSmallInt(FlyLtParser *p, int *out) {
   int neg = p->text[p->pos] == '-';
   p->pos += (size_t)neg;
   int64_t v;
-  int r = parseNumber(p, &v);
+  int r = parseNumber(p, neg, &v);
   if (r == 0)
     flyLtSyntaxError(p, "an integer");
-  if (r <= 0 || v > 62)
+  if (r <= 0 || v > 62 || v < -62)
     return r > 0
                ? (flyLtFail(p->ctx,
                             "swizzle parameter %" PRId64 " is out of range", v),
                   0)
                : 0;
-  *out = (int)(neg ? -v : v);
+  *out = (int)v;
   return 1;
 }
 
@@ -219,7 +236,8 @@ int flyLtAtComposeOp(FlyLtParser *p) {
   flyLtSkipSpace(p);
   const char *s = p->text + p->pos;
   return s[0] == 'o' && (isspace((unsigned char)s[1]) || s[1] == '(' ||
-                         isdigit((unsigned char)s[1]) || s[1] == '-');
+                         isdigit((unsigned char)s[1]) || s[1] == '-' ||
+                         s[1] == '?');
 }
 
 const FlyComposedLayout *flyLtParseComposedAfter(FlyLtParser *p,
@@ -323,10 +341,6 @@ static void printLeaf(const FlyIntTuple *t, FlyStrBuf *out) {
 void flyIntTuplePrint(const FlyIntTuple *t, FlyStrBuf *out) {
   if (t->rank < 0) {
     printLeaf(t, out);
-    return;
-  }
-  if (t->rank == 1) {
-    flyIntTuplePrint(t->elems[0], out);
     return;
   }
   flyStrBufAppend(out, "(");

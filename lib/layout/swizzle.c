@@ -149,3 +149,9 @@ const FlyTiler *flyTilerCreateUnderscore(FlyLayoutCtx *ctx) {
 }
 
 const FlyLayout *flyTilerGetLayout(const FlyTiler *t) { return t->layout; }
+
+int flyTilerGetRank(const FlyTiler *t) { return t->layout ? 0 : t->rank; }
+
+const FlyTiler *flyTilerGetMode(const FlyTiler *t, int i) {
+  return !t->layout && i >= 0 && i < t->rank ? t->modes[i] : NULL;
+}

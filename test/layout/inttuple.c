@@ -16,8 +16,9 @@ static void testNotation(FlyLayoutCtx *ctx) {
       {"(4,8):(1,4)", "(4,8):(1,4)"},
       {"((2,2),3):((24,2),8)", "((2,2),3):((24,2),8)"},
       {" ( 4 , 8 ) : ( 1 , 4 ) ", "(4,8):(1,4)"},
-      {"(4):(1)", "4:1"},
-      {"((4,2)):((1,4))", "(4,2):(1,4)"},
+      {"(4):(1)", "(4):(1)"},
+      {"((4,2)):((1,4))", "((4,2)):((1,4))"},
+      {"( ( 4 ) , ( ) )", "((4),()):((1),())"},
       {"8", "8:1"},
       {"(4,(2,3))", "(4,(2,3)):(1,(4,8))"},
       {"(?,4):(1,?)", "(?,4):(1,?)"},
@@ -54,7 +55,9 @@ static void testParseErrors(FlyLayoutCtx *ctx) {
       {"(0,8):(1,4)", "shape extents must be positive integers"},
       {"4:1 x", "syntax error at column 5: expected the end of the input, "
                 "found 'x'"},
-      {"99999999999999999:1", "integer literal at column 1 is too large"},
+      {"9223372036854775808:1", "integer literal at column 1 is too large"},
+      {"(2,4):(1,-9223372036854775809)",
+       "integer literal at column 10 is too large"},
       {"(?,4)", "a shape without strides must be static"},
       {"(2,4):(1,_)", "a stride cannot be the wildcard '_'"},
       {"(2,_):(1,2)", "shape extents must be positive integers"},
@@ -197,6 +200,10 @@ static void testCrd2Idx(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "idx2crd(100,(4,8))", "(0,1)");
   ltExpect(ctx, "idx2crd(5,8)", "5");
   ltExpect(ctx, "idx2crd((5,3),(4,8))", "(1,0)"); /* per-mode: 3 // 4 % 8 */
+  /* 2^63 // -1 does not fit: an overflow, not INT64_MIN (2^63 % 3 is 2) */
+  ltExpect(ctx, "idx2crd(-9223372036854775808,3,-1)",
+           "error: integer overflow in layout arithmetic");
+  ltExpect(ctx, "idx2crd(-9223372036854775808,3,1)", "1");
   ltExpect(
       ctx, "crd2idx((1,2,3),(4,8):(1,4))",
       "error: crd2idx: the coordinate has rank 3 but the layout has rank 2");

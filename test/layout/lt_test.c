@@ -138,15 +138,31 @@ int ltSameValues(FlyLayoutCtx *ctx, const FlyLayout *l1, const FlyLayout *l2) {
   return same;
 }
 
+/* The modes that CuTe's half(repeat<R>(_)) contributes to a flat regroup:
+ * its R modes, or the half itself when R is 1. */
+static int flatPart(FlyLayoutCtx *ctx, const FlyLayout *half,
+                    const FlyLayout **out) {
+  int r = flyLayoutGetRank(half);
+  if (r == 1) {
+    out[0] = half;
+    return 1;
+  }
+  for (int i = 0; i < r && i < 16; i++)
+    out[i] = flyLayoutGet(ctx, half, i);
+  return r < 16 ? r : 16;
+}
+
 void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
                     const FlyLayout *tiled, const FlyLayout *flat,
                     const char *what) {
   const FlyLayout *z0 = flyLayoutGet(ctx, zipped, 0);
   const FlyLayout *z1 = flyLayoutGet(ctx, zipped, 1);
-  int r0 = flyLayoutGetRank(z0), r1 = flyLayoutGetRank(z1);
+  const FlyLayout *parts[32];
+  int n0 = flatPart(ctx, z0, parts), n = n0 + flatPart(ctx, z1, parts + n0);
+  int r1 = flyLayoutGetRank(z1);
   if (!ltCheck(flyLayoutGetRank(zipped) == 2 && tiled && flat &&
                    flyLayoutGetRank(tiled) == 1 + r1 &&
-                   flyLayoutGetRank(flat) == r0 + r1,
+                   flyLayoutGetRank(flat) == n,
                "%s: ranks of zipped %s, tiled %s, flat %s", what, ltStr(zipped),
                ltStr(tiled), ltStr(flat)))
     return;
@@ -154,14 +170,70 @@ void ltCheckRegroup(FlyLayoutCtx *ctx, const FlyLayout *zipped,
           what);
   for (int i = 0; i < r1; i++)
     ltCheck(flyLayoutEqual(flyLayoutGet(ctx, tiled, 1 + i),
-                           flyLayoutGet(ctx, z1, i)) &&
-                flyLayoutEqual(flyLayoutGet(ctx, flat, r0 + i),
-                               flyLayoutGet(ctx, z1, i)),
-            "%s: rest mode %d", what, i);
-  for (int i = 0; i < r0; i++)
-    ltCheck(
-        flyLayoutEqual(flyLayoutGet(ctx, flat, i), flyLayoutGet(ctx, z0, i)),
-        "%s: flat tile mode %d", what, i);
+                           flyLayoutGet(ctx, z1, i)),
+            "%s: tiled rest mode %d of %s is %s", what, i, ltStr(zipped),
+            ltStr(tiled));
+  for (int i = 0; i < n; i++)
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, flat, i), parts[i]),
+            "%s: flat mode %d of %s is %s", what, i, ltStr(zipped),
+            ltStr(flat));
+}
+
+int ltTilerVariants(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyLayout *t0,
+                    const FlyLayout *t1, const FlyTiler **out) {
+  const FlyTiler *l0 = flyTilerCreateLayout(ctx, t0);
+  const FlyTiler *l1 = flyTilerCreateLayout(ctx, t1);
+  int n = 0;
+  out[n++] = l0;
+  out[n++] = flyTilerCreateByMode(ctx, 1, &l0);
+  if (flyLayoutGetRank(a) >= 2) {
+    const FlyTiler *both[2] = {l0, l1}, *last[2] = {NULL, l1},
+                   *first[2] = {l0, NULL};
+    out[n++] = flyTilerCreateByMode(ctx, 2, both);
+    out[n++] = flyTilerCreateByMode(ctx, 2, last);
+    out[n++] = flyTilerCreateByMode(ctx, 2, first);
+  }
+  return n;
+}
+
+void ltCheckZipped(FlyLayoutCtx *ctx, const FlyLayout *a, const FlyTiler *t,
+                   const FlyLayout *logical, const FlyLayout *zipped,
+                   const char *what) {
+  if (!ltCheck((logical == NULL) == (zipped == NULL),
+               "%s: logical %s, zipped %s fail differently", what,
+               ltStr(logical), ltStr(zipped)) ||
+      !zipped)
+    return;
+  if (flyTilerGetLayout(t)) {
+    ltCheck(flyLayoutEqual(zipped, logical), "%s: zipped %s, logical %s", what,
+            ltStr(zipped), ltStr(logical));
+    return;
+  }
+  int k = flyTilerGetRank(t), r = flyLayoutGetRank(a);
+  const FlyLayout *z0 = flyLayoutGet(ctx, zipped, 0);
+  const FlyLayout *z1 = flyLayoutGet(ctx, zipped, 1);
+  const FlyLayout *one = ltLayout(ctx, "1:0");
+  if (!ltCheck(flyLayoutGetRank(zipped) == 2 && flyIntTupleGetRank(
+                   flyLayoutGetShape(z0)) == k &&
+                   !flyIntTupleIsLeaf(flyLayoutGetShape(z0)) &&
+                   !flyIntTupleIsLeaf(flyLayoutGetShape(z1)) &&
+                   flyLayoutGetRank(z1) == r,
+               "%s: zipped %s has the wrong ranks", what, ltStr(zipped)))
+    return;
+  for (int i = 0; i < r; i++) {
+    const FlyLayout *li = flyLayoutGet(ctx, logical, i);
+    int kept = i >= k || !flyTilerGetMode(t, i);
+    if (i < k)
+      ltCheck(flyLayoutEqual(flyLayoutGet(ctx, z0, i),
+                             kept ? one : flyLayoutGet(ctx, li, 0)),
+              "%s: tile %d of zipped %s vs logical %s", what, i, ltStr(zipped),
+              ltStr(logical));
+    ltCheck(flyLayoutEqual(flyLayoutGet(ctx, z1, i),
+                           kept ? flyLayoutGet(ctx, a, i)
+                                : flyLayoutGet(ctx, li, 1)),
+            "%s: rest %d of zipped %s vs logical %s", what, i, ltStr(zipped),
+            ltStr(logical));
+  }
 }
 
 int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {
@@ -190,6 +262,209 @@ int ltComplementAdmissible(FlyLayoutCtx *ctx, const FlyLayout *l) {
     cur = s[i] * d[i];
   }
   return 1;
+}
+
+static void flatModes(const FlyIntTuple *s, const FlyIntTuple *d, int64_t *os,
+                      int64_t *od, int *n) {
+  if (flyIntTupleIsLeaf(s)) {
+    if (*n < LT_MAX_MODES) {
+      os[*n] = flyIntTupleGetValue(s);
+      od[*n] = flyIntTupleGetValue(d);
+    }
+    ++*n;
+    return;
+  }
+  for (int i = 0; i < flyIntTupleGetRank(s); i++)
+    flatModes(flyIntTupleGetElem(s, i), flyIntTupleGetElem(d, i), os, od, n);
+}
+
+int ltFlatModes(const FlyLayout *l, int64_t *s, int64_t *d) {
+  int n = 0;
+  flatModes(flyLayoutGetShape(l), flyLayoutGetStride(l), s, d, &n);
+  if (n > LT_MAX_MODES) {
+    printf("FAIL: test layout with more than %d modes\n", LT_MAX_MODES);
+    exit(1);
+  }
+  return n;
+}
+
+int ltCoalescedModes(const FlyLayout *l, int64_t *s, int64_t *d) {
+  int64_t fs[LT_MAX_MODES], fd[LT_MAX_MODES];
+  int n = ltFlatModes(l, fs, fd), m = 0;
+  for (int i = 0; i < n; i++) {
+    if (fs[i] == 1)
+      continue;
+    if (m > 0 && s[m - 1] * d[m - 1] == fd[i]) {
+      s[m - 1] *= fs[i];
+      continue;
+    }
+    s[m] = fs[i];
+    d[m++] = fd[i];
+  }
+  if (m == 0) {
+    s[0] = 1;
+    d[0] = 0;
+    m = 1;
+  }
+  return m;
+}
+
+int64_t ltEvalExtended(const FlyLayout *l, int64_t x) {
+  int64_t s[LT_MAX_MODES], d[LT_MAX_MODES];
+  return ltEvalModes(s, d, ltFlatModes(l, s, d), x);
+}
+
+int64_t ltEvalModes(const int64_t *s, const int64_t *d, int n, int64_t x) {
+  if (x == 0)
+    return 0; /* also when an extent is 0 */
+  int last = -1;
+  for (int i = 0; i < n; i++)
+    if (s[i] != 1)
+      last = i;
+  int64_t v = 0;
+  for (int i = 0; i <= last; i++) {
+    int64_t c = i == last ? x : x % s[i];
+    v += c * d[i];
+    x /= i == last ? 1 : s[i];
+  }
+  return v;
+}
+
+/* Python's floor division and ceiling division for the walk. */
+static int64_t pyFloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+static int64_t pyMod(int64_t a, int64_t b) { return a - b * pyFloorDiv(a, b); }
+
+int ltCompositionWalk(const FlyLayout *a, int64_t s, int64_t d,
+                      int *keepsSize) {
+  int64_t as[LT_MAX_MODES], ad[LT_MAX_MODES];
+  return ltCompositionWalkModes(as, ad, ltCoalescedModes(a, as, ad), s, d,
+                                keepsSize);
+}
+
+int ltCompositionWalkModes(const int64_t *as, const int64_t *ad, int n,
+                           int64_t s, int64_t d, int *keepsSize) {
+  (void)ad; /* the strides of A only scale the result */
+  *keepsSize = 1;
+  if (d == 0)
+    return 1; /* s:0 whatever A is */
+  for (int i = 0; i + 1 < n; i++) {
+    if (d == 0 || as[i] == 0)
+      return 0; /* a stride rounded to 0, an extent 0: ZeroDivisionError */
+    if (pyMod(as[i], d) != 0 && pyMod(d, as[i]) != 0)
+      return 0;
+    int64_t q = pyFloorDiv(as[i], d), next = q > 1 ? q : 1;
+    next = next < s ? next : s;
+    if (s % next != 0)
+      *keepsSize = 0;
+    s /= next;
+    d = -pyFloorDiv(-d, as[i]);
+  }
+  return 1;
+}
+
+static int walkLeaves(const FlyLayout *a, const FlyIntTuple *s,
+                      const FlyIntTuple *d, int *keepsSize) {
+  if (flyIntTupleIsLeaf(s)) {
+    int k, ok = ltCompositionWalk(a, flyIntTupleGetValue(s),
+                                  flyIntTupleGetValue(d), &k);
+    *keepsSize &= k;
+    return ok;
+  }
+  int ok = 1;
+  for (int i = 0; i < flyIntTupleGetRank(s); i++)
+    ok &= walkLeaves(a, flyIntTupleGetElem(s, i), flyIntTupleGetElem(d, i),
+                     keepsSize);
+  return ok;
+}
+
+int ltCompositionAdmissible(const FlyLayout *a, const FlyLayout *b,
+                            int *keepsSize) {
+  *keepsSize = 1;
+  return walkLeaves(a, flyLayoutGetShape(b), flyLayoutGetStride(b), keepsSize);
+}
+
+/* Flat modes of l without size-1 and stride-0 modes, sorted by (stride,
+ * shape) as pycute sorts them. */
+static int sortedModes(const FlyLayout *l, int64_t *s, int64_t *d) {
+  int64_t fs[LT_MAX_MODES], fd[LT_MAX_MODES];
+  int n = ltFlatModes(l, fs, fd), m = 0;
+  for (int i = 0; i < n; i++) {
+    if (fs[i] == 1 || fd[i] == 0)
+      continue;
+    int j = m++;
+    for (; j > 0 && (d[j - 1] > fd[i] || (d[j - 1] == fd[i] && s[j - 1] > fs[i]));
+         j--) {
+      s[j] = s[j - 1];
+      d[j] = d[j - 1];
+    }
+    s[j] = fs[i];
+    d[j] = fd[i];
+  }
+  return m;
+}
+
+int ltComplementModes(const FlyLayout *a, int64_t target, int64_t *s,
+                      int64_t *d) {
+  int64_t ms[LT_MAX_MODES], md[LT_MAX_MODES], rs[LT_MAX_MODES + 1],
+      rd[LT_MAX_MODES + 1];
+  int m = sortedModes(a, ms, md), k = 0;
+  int64_t cur = 1;
+  for (int i = 0; i < m; i++) {
+    if (cur > ms[i] * md[i])
+      return 0; /* pycute: assert current_idx <= shape * stride */
+    rs[k] = pyFloorDiv(md[i], cur);
+    rd[k++] = cur;
+    cur = ms[i] * md[i];
+  }
+  rs[k] = pyFloorDiv(target + cur - 1, cur);
+  rd[k++] = cur;
+  /* coalesce, extents of 0 and below kept as they are */
+  int n = 0;
+  for (int i = 0; i < k; i++) {
+    if (rs[i] == 1)
+      continue;
+    if (n > 0 && s[n - 1] * d[n - 1] == rd[i]) {
+      s[n - 1] *= rs[i];
+      continue;
+    }
+    s[n] = rs[i];
+    d[n++] = rd[i];
+  }
+  if (n == 0) {
+    s[0] = 1;
+    d[0] = 0;
+    n = 1;
+  }
+  return n;
+}
+
+int ltComplementOverlaps(const FlyLayout *l) {
+  int64_t s[LT_MAX_MODES], d[LT_MAX_MODES];
+  int m = sortedModes(l, s, d);
+  int64_t end = 1;
+  for (int i = 0; i < m; i++) {
+    if (d[i] < end)
+      return 1;
+    end = s[i] * d[i];
+  }
+  return 0;
+}
+
+int64_t ltImageMex(FlyLayoutCtx *ctx, const FlyLayout *l) {
+  int64_t n = ltSize(ctx, l), mex = 0;
+  char *seen = flyCalloc((size_t)n + 1, 1);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = ltEval(ctx, l, i);
+    if (v >= 0 && v <= n)
+      seen[v] = 1;
+  }
+  while (mex <= n && seen[mex])
+    mex++;
+  flyFree(seen);
+  return mex;
 }
 
 void ltExpect(FlyLayoutCtx *ctx, const char *expr, const char *want) {

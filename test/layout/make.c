@@ -42,13 +42,21 @@ static void testOrdered(FlyLayoutCtx *ctx) {
       ltCheck(ltInjective(ctx, l) && max == size - 1,
               "make_ordered_layout(%s,%s) = %s is not a compact bijection",
               ltTupleStr(shape), order, ltStr(l));
+      /* strides follow the order; an extent-1 mode has stride 0 (CuTe's
+       * compact_col_major) and takes no place in it */
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
           const FlyLayout *ma = flyLayoutGet(ctx, l, a),
                           *mb = flyLayoutGet(ctx, l, b);
           int64_t da = flyIntTupleGetValue(flyLayoutGetStride(ma));
           int64_t db = flyIntTupleGetValue(flyLayoutGetStride(mb));
-          ltCheck(perms[p][a] >= perms[p][b] || da <= db,
+          int64_t sa = flyIntTupleGetValue(flyLayoutGetShape(ma));
+          int64_t sb = flyIntTupleGetValue(flyLayoutGetShape(mb));
+          ltCheck(sa != 1 || da == 0,
+                  "make_ordered_layout(%s,%s) = %s: an extent-1 mode has "
+                  "stride %lld",
+                  ltTupleStr(shape), order, ltStr(l), (long long)da);
+          ltCheck(sa == 1 || sb == 1 || perms[p][a] >= perms[p][b] || da <= db,
                   "make_ordered_layout(%s,%s) = %s: strides out of order",
                   ltTupleStr(shape), order, ltStr(l));
         }
@@ -58,6 +66,9 @@ static void testOrdered(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "make_ordered_layout(((2,2),4),(1,0))", "((2,2),4):((4,8),1)");
   /* equal orders start at the same stride (CuTe compact_order) */
   ltExpect(ctx, "make_ordered_layout((2,2),(0,0))", "(2,2):(1,1)");
+  /* extent-1 modes get stride 0, as in CuTe (pycute's compact 1:1) */
+  ltExpect(ctx, "make_ordered_layout((1,4,1),(0,1,2))", "(1,4,1):(0,1,0)");
+  ltExpect(ctx, "make_ordered_layout((4,1,2),(2,0,1))", "(4,1,2):(2,0,1)");
   ltEnd();
 }
 
@@ -128,6 +139,10 @@ static void testRecast(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "recast((4,8):(1,12),16,24)", "(4,8):(1,8)");
   ltExpect(ctx, "recast((4,8):(2,8),32,16)",
            "error: recast to a narrower type requires a stride-1 mode");
+  /* CuTe's has_int1: a -1 stride is not a stride-1 mode */
+  ltExpect(ctx, "recast(4:-1,32,16)",
+           "error: recast to a narrower type requires a stride-1 mode");
+  ltExpect(ctx, "recast((4,2):(-1,1),32,16)", "(8,4):(-1,1)");
   ltExpect(ctx, "recast((4,8):(1,3),16,32)",
            "error: recast: stride 3 and the width ratio 2 divide neither way");
   ltEnd();
@@ -175,6 +190,13 @@ static void testTileToShape(FlyLayoutCtx *ctx) {
   ltExpect(ctx, "tile_to_shape((2,2):(1,2),(4,6))",
            "((2,2),(2,3)):((1,4),(2,8))");
   ltExpect(ctx, "tile_to_shape(4:1,(8,3))", "((4,2),(1,3)):((1,4),(0,8))");
+  /* the counts are a tuple of rank(shape) even for an integer shape (CuTe's
+   * product_each wraps it), and the block zips with them */
+  ltExpect(ctx, "tile_to_shape(4:1,8)", "((4,(2))):((1,(4)))");
+  ltExpect(ctx, "tile_to_shape((4):(1),8)", "((4,2)):((1,4))");
+  /* a count of 1 repeats with stride 0 (CuTe's compact strides) */
+  ltExpect(ctx, "tile_to_shape(4:1,(4,12,8))",
+           "((4,1),(1,12),(1,8)):((1,0),(0,4),(0,48))");
   ltExpect(ctx, "tile_to_shape((3,2):(1,3),(4,6))",
            "error: tile_to_shape: block extent 3 does not divide the target "
            "extent 4 of mode 0");
@@ -205,11 +227,15 @@ static void testSlice(FlyLayoutCtx *ctx) {
                 (long long)j);
     }
   }
-  ltExpect(ctx, "slice((_,2),(4,8):(1,4))", "4:1");
-  ltExpect(ctx, "dice((_,2),(4,8):(1,4))", "8:4");
+  ltExpect(ctx, "slice((_,2),(4,8):(1,4))", "(4):(1)");
+  ltExpect(ctx, "dice((_,2),(4,8):(1,4))", "(8):(4)");
+  /* CuTe: dice(2,L) is L and dice(_,L) is empty */
+  ltExpect(ctx, "dice(2,(4,8):(1,4))", "(4,8):(1,4)");
+  ltExpect(ctx, "dice(_,(4,8):(1,4))", "():()");
   ltExpect(ctx, "slice(((_,1),_),((2,3),4):((1,2),6))", "(2,4):(1,6)");
   ltExpect(ctx, "slice((1,2),(4,8):(1,4))", "():()");
-  ltExpect(ctx, "slice(_,(4,8):(1,4))", "(4,8):(1,4)");
+  /* pycute's slice_(None, t) is (t,); CuTe's slice(_, t) is t */
+  ltExpect(ctx, "slice(_,(4,8):(1,4))", "((4,8)):((1,4))");
   ltEnd();
 }
 
