@@ -8,7 +8,6 @@
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <signal.h>
@@ -38,7 +37,7 @@ static const char usageText[] =
     "  up to the largest value + 1), floats must not round past the largest\n"
     "  finite value, and inf only goes to types with infinities.\n"
     "\n"
-    "Options:\n"
+    "RunOptions:\n"
     "  --out NAME=PATH          write buffer NAME after the run (raw elements); written\n"
     "                           only when the whole run succeeds, atomically\n"
     "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
@@ -63,20 +62,6 @@ static const char usageText[] =
     "buffer is allocated.\n"
     "Exit status: 0 success; 1 error, GPU fault or failed check; 2 usage error.\n";
 
-typedef struct Options {
-  const char *code, *kernel, *chip;
-  uint32_t grid[3], block[3];
-  bool haveGrid, haveBlock, stats, list;
-  unsigned threads, timeout;
-  uint32_t lds;
-  uint64_t maxMemory;      /* 0: the machine's physical memory */
-  RunArg *args;
-  size_t numArgs;
-  RunOutput *outputs;
-  size_t numOutputs;
-  RunPreshuffle *preshuffles;
-  size_t numPreshuffles;
-} Options;
 
 static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage(const char *fmt, ...) {
@@ -92,133 +77,6 @@ static int usage(const char *fmt, ...) {
 static int fail(const char *msg) {
   fprintf(stderr, "flyc-run: error: %s\n", msg ? msg : "out of memory");
   return 1;
-}
-
-static bool parseDims(const char *s, uint32_t out[3]) {
-  out[0] = out[1] = out[2] = 1;
-  for (int i = 0; i < 3; ++i) {
-    char *end;
-    if (*s < '0' || *s > '9')
-      return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (v == 0 || v > UINT32_MAX || errno)
-      return false;
-    out[i] = (uint32_t)v;
-    if (!*end)
-      return true;
-    if (*end != ',' || i == 2)
-      return false;
-    s = end + 1;
-  }
-  return false;
-}
-
-static bool parseUnsigned(const char *s, unsigned long long max, unsigned long long *out) {
-  char *end;
-  if (*s < '0' || *s > '9')
-    return false;
-  errno = 0;
-  *out = strtoull(s, &end, 10);
-  return !*end && !errno && *out <= max;
-}
-
-/* Handles one option with a value; returns 0 ok, 2 misuse. */
-static int takeOption(Options *o, const char *opt, const char *val, FlyStrBuf *err) {
-  unsigned long long n;
-  if (strcmp(opt, "--kernel") == 0) o->kernel = val;
-  else if (strcmp(opt, "--chip") == 0) o->chip = val;
-  else if (strcmp(opt, "--grid") == 0) {
-    if (!(o->haveGrid = parseDims(val, o->grid)))
-      return usage("bad --grid '%s' (expected X[,Y,Z], each >= 1)", val);
-  } else if (strcmp(opt, "--block") == 0) {
-    if (!(o->haveBlock = parseDims(val, o->block)))
-      return usage("bad --block '%s' (expected X[,Y,Z], each >= 1)", val);
-  } else if (strcmp(opt, "--threads") == 0) {
-    if (!parseUnsigned(val, 64, &n) || n == 0)
-      return usage("bad --threads '%s' (expected 1..64)", val);
-    o->threads = (unsigned)n;
-  } else if (strcmp(opt, "--timeout") == 0) {
-    if (!parseUnsigned(val, 1u << 20, &n) || n == 0)
-      return usage("bad --timeout '%s' (expected seconds >= 1)", val);
-    o->timeout = (unsigned)n;
-  } else if (strcmp(opt, "--lds") == 0) {
-    if (!parseUnsigned(val, 1u << 20, &n))
-      return usage("bad --lds '%s' (expected a byte count)", val);
-    o->lds = (uint32_t)n;
-  } else if (strcmp(opt, "--max-memory") == 0) {
-    if (!parseUnsigned(val, UINT64_MAX, &n) || n == 0)
-      return usage("bad --max-memory '%s' (expected a byte count >= 1)", val);
-    o->maxMemory = n;
-  } else if (strcmp(opt, "--preshuffle") == 0) {
-    if (!runPreshuffleParse(val, &o->preshuffles[o->numPreshuffles++], err))
-      return usage("%s", err->data);
-  } else if (strcmp(opt, "--out") == 0 || strcmp(opt, "--check") == 0) {
-    if (!runOutputParse(val, opt[2] == 'c', &o->outputs[o->numOutputs++], err))
-      return usage("%s", err->data);
-  } else {
-    return usage("unknown option '%s'", opt);
-  }
-  return 0;
-}
-
-/* The specs that name buffers must name distinct, existing ones; a
- * preshuffle's N x K must be its buffer's element count. */
-static int crossCheck(Options *o) {
-  for (size_t i = 0; i < o->numArgs; ++i)
-    if (o->args[i].isBuffer && runFindBuffer(o->args, i, o->args[i].name))
-      return usage("two buffers are named '%s'", o->args[i].name);
-  for (size_t i = 0; i < o->numOutputs; ++i) {
-    const RunOutput *out = &o->outputs[i];
-    if (!runFindBuffer(o->args, o->numArgs, out->name))
-      return usage("%s names no buffer argument '%s'", out->check ? "--check" : "--out",
-                   out->name);
-    for (size_t j = 0; j < i; ++j)
-      if (!out->check && !o->outputs[j].check && !strcmp(out->path, o->outputs[j].path))
-        return usage("two --out options write '%s'", out->path);
-  }
-  for (size_t i = 0; i < o->numPreshuffles; ++i) {
-    const RunPreshuffle *p = &o->preshuffles[i];
-    const RunArg *a = runFindBuffer(o->args, o->numArgs, p->name);
-    if (!a)
-      return usage("--preshuffle %s: no such buffer", p->text);
-    uint64_t nk;
-    if (__builtin_mul_overflow(p->n, p->k, &nk) || nk != a->count)
-      return usage("--preshuffle %s: N x K differs from the buffer's %" PRIu64 " elements",
-                   p->text, a->count);
-    for (size_t j = 0; j < i; ++j)
-      if (!strcmp(o->preshuffles[j].name, p->name))
-        return usage("buffer '%s' is preshuffled twice", p->name);
-  }
-  return 0;
-}
-
-static int parseCommandLine(Options *o, int argc, char **argv, FlyStrBuf *err) {
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
-    if (strcmp(a, "--stats") == 0) {
-      o->stats = true;
-    } else if (strcmp(a, "--list") == 0) {
-      o->list = true;
-    } else if (strncmp(a, "--", 2) == 0) {
-      if (i + 1 >= argc)
-        return usage("option '%s' needs a value", a);
-      int rc = takeOption(o, a, argv[++i], err);
-      if (rc)
-        return rc;
-    } else if (!o->code) {
-      o->code = a;
-    } else if (!runArgParse(a, &o->args[o->numArgs++], err)) {
-      return usage("%s", err->data);
-    }
-  }
-  if (!o->code) return usage("missing the code object file");
-  int rc = crossCheck(o);
-  if (rc || o->list) return rc;
-  if (!o->kernel) return usage("missing --kernel NAME");
-  if (!o->haveGrid) return usage("missing --grid X[,Y,Z]");
-  if (!o->haveBlock) return usage("missing --block X[,Y,Z]");
-  return 0;
 }
 
 /* The chip named by the code object, so the right device is created. */
@@ -298,7 +156,7 @@ static void onTimeout(int sig) {
   _exit(1);
 }
 
-static void armTimeout(Options *o) {
+static void armTimeout(RunOptions *o) {
   timeoutOutputs = o->outputs;
   timeoutNumOutputs = o->numOutputs;
   struct sigaction sa;
@@ -313,7 +171,7 @@ static void armTimeout(Options *o) {
 /* The launch's argument list, in the kernel's ABI when the kernel exists
  * (run_abi.c fills in dynamic memref sizes); for an unknown kernel the
  * arguments as given, so that the launch reports the name. */
-static FlyArgs *buildArgs(const Options *o, FlyModule *mod, FlyStrBuf *err) {
+static FlyArgs *buildArgs(const RunOptions *o, FlyModule *mod, FlyStrBuf *err) {
   FlyArgs *args = flyArgsCreate();
   if (!args) {
     flyStrBufAppend(err, "out of memory");
@@ -335,14 +193,14 @@ static FlyArgs *buildArgs(const Options *o, FlyModule *mod, FlyStrBuf *err) {
   return args;
 }
 
-static FlyLaunchConfig launchConfig(const Options *o) {
+static FlyLaunchConfig launchConfig(const RunOptions *o) {
   return (FlyLaunchConfig){{o->grid[0], o->grid[1], o->grid[2]},
                            {o->block[0], o->block[1], o->block[2]}, o->lds};
 }
 
 /* Host memory the run will take: every buffer on the device, the staging
  * block, and two host copies of the largest preshuffled buffer. */
-static bool checkMemory(const Options *o, FlyStrBuf *err) {
+static bool checkMemory(const RunOptions *o, FlyStrBuf *err) {
   uint64_t need = RUN_STAGE_BYTES, preshuffled = 0;
   bool overflow = false;
   for (size_t i = 0; i < o->numArgs; ++i)
@@ -368,7 +226,7 @@ static bool checkMemory(const Options *o, FlyStrBuf *err) {
  * against the kernel's metadata and the device, the input files, the
  * preshuffle shapes, the reference files, the output paths and the memory
  * the buffers need. */
-static bool validate(const Options *o, FlyDevice *dev, FlyModule *mod, FlyStrBuf *err,
+static bool validate(const RunOptions *o, FlyDevice *dev, FlyModule *mod, FlyStrBuf *err,
                      bool *fault, FlyLaunchResult *result) {
   FlyArgs *args = buildArgs(o, mod, err);
   FlyLaunchConfig cfg = launchConfig(o);
@@ -393,7 +251,7 @@ static bool validate(const Options *o, FlyDevice *dev, FlyModule *mod, FlyStrBuf
 }
 
 /* Fills the buffers, preshuffles, launches. */
-static int launch(Options *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, FlyStrBuf *err) {
+static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, FlyStrBuf *err) {
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], stage, err))
       return fail(err->data);
@@ -418,7 +276,7 @@ static int launch(Options *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, Fl
 
 /* Every --check runs, so one failed check does not hide the others; an
  * error (unreadable reference, ...) stops at once. */
-static int checkOutputs(Options *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+static int checkOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
   int rc = 0;
   for (size_t i = 0; i < o->numOutputs; ++i) {
     const RunOutput *out = &o->outputs[i];
@@ -442,7 +300,7 @@ static int checkOutputs(Options *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *e
 /* The --out files, once everything else has succeeded: each to its
  * temporary file, then all renamed into place (with --timeout disarmed, so
  * the set is not cut in half; renames take no time). */
-static int writeOutputs(Options *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+static int writeOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
   bool ok = true;
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
@@ -458,7 +316,7 @@ static int writeOutputs(Options *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *e
 }
 
 /* Device work once the command line is valid. */
-static int run(Options *o, FlyDevice *dev, FlyStrBuf *err) {
+static int run(RunOptions *o, FlyDevice *dev, FlyStrBuf *err) {
   FlyModule *mod = flyModuleLoadFile(dev, o->code, err);
   if (!mod)
     return fail(err->data);
@@ -484,13 +342,11 @@ int main(int argc, char **argv) {
       fputs(usageText, stdout);
       return 0;
     }
-  Options o = {0};
+  RunOptions o;
   FlyStrBuf err = {0};
-  o.args = flyCalloc((size_t)argc, sizeof(RunArg));
-  o.outputs = flyCalloc((size_t)argc, sizeof(RunOutput));
-  o.preshuffles = flyCalloc((size_t)argc, sizeof(RunPreshuffle));
-  int rc = o.args && o.outputs && o.preshuffles ? parseCommandLine(&o, argc, argv, &err)
-                                                : fail(NULL);
+  int rc = runOptionsInit(&o, argc) ? runCommandLineParse(&o, argc, argv, &err) : fail(NULL);
+  if (rc == 2)
+    usage("%s", err.data ? err.data : "bad command line");
   if (!rc && o.timeout)
     armTimeout(&o); /* first: loading and filling count towards the limit too */
   FlyRuntime *rt = rc ? NULL : flyRuntimeCreate();
@@ -501,9 +357,7 @@ int main(int argc, char **argv) {
   }
   alarm(0);
   flyRuntimeDestroy(rt);
-  flyFree(o.args);
-  flyFree(o.outputs);
-  flyFree(o.preshuffles);
+  runOptionsDestroy(&o);
   flyStrBufDestroy(&err);
   return rc;
 }

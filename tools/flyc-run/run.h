@@ -121,4 +121,29 @@ bool runAbiIsFilledSize(const FlyKernelInfo *k, size_t i);
 bool runAbiAppend(const FlyKernelInfo *k, const RunArg *args, size_t numArgs, FlyArgs *out,
                   FlyStrBuf *err);
 
+/// flyc-run's command line (run_cli.c).
+typedef struct RunOptions {
+  const char *code, *kernel, *chip;
+  uint32_t grid[3], block[3];
+  bool haveGrid, haveBlock, stats, list;
+  unsigned threads, timeout;
+  uint32_t lds;
+  uint64_t maxMemory;      /* 0: the machine's physical memory */
+  RunArg *args;
+  size_t numArgs;
+  RunOutput *outputs;
+  size_t numOutputs;
+  RunPreshuffle *preshuffles;
+  size_t numPreshuffles;
+} RunOptions;
+
+/// Allocates room for the specs of a command line of `argc` words; false
+/// when out of memory. runOptionsDestroy releases it (also after a failure).
+bool runOptionsInit(RunOptions *o, int argc);
+void runOptionsDestroy(RunOptions *o);
+/// Parses argv[1..argc-1] (`--help` is the caller's) and cross-checks the
+/// specs. Returns 0, or 2 for misuse with the one-line reason in `err`;
+/// prints nothing and opens no file.
+int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err);
+
 #endif /* FLYC_RUN_H */
