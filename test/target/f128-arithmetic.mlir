@@ -1,12 +1,11 @@
 // An f128 division has no AMDGPU instruction or library call: LLVM's
-// instruction selector stops with report_fatal_error, which prints
-// `LLVM ERROR: ...` and aborts by default. flyc's handler makes it one line
-// naming the input, exit 1, and no output file.
+// instruction selector would stop with report_fatal_error. fly-verify-target
+// refuses it first, located at the op, in one line, exit 1, no output file.
 // RUN: rm -f %t.hsaco
 // RUN: %exitcode flyc %s -o %t.hsaco 2>&1 | FileCheck %s
 // RUN: test ! -e %t.hsaco
 // RUN: not flyc %s -o %t.hsaco 2>&1 | count 1
-// CHECK: flyc: error: LLVM stopped with an internal error compiling '{{.*}}llvm-fatal-error.mlir': unsupported library call operation
+// CHECK: f128-arithmetic.mlir:[[#@LINE+8]]:12: error: 'arith.divf' computes with f128 values, which gfx950 cannot: AMDGPU has no f80/f128 arithmetic
 // CHECK-NEXT: exit: 1
 
 module attributes {gpu.container_module} {
