@@ -333,24 +333,43 @@ DSA(ds_max_rtn_f64, DS_MAX_F, true, true)
 
 /*--- Cross-lane DS ops -----------------------------------------------------------------*/
 
-/* ds_swizzle_b32 (ISA guide DS_SWIZZLE_B32): offset[15] = 1 selects
- * quad-permute mode (2 bits per lane of a quad); otherwise bit-mask mode
- * within 32-lane halves: and = [4:0], or = [9:5], xor = [14:10]. Inactive
- * source lanes read 0. */
+/* ds_swizzle_b32 vdst, addr (ISA guide DS_SWIZZLE_B32): the data to swizzle
+ * is the ADDR operand -- LLVM's operand order `ds_swizzle_b32 vdst, vaddr`
+ * (DSInstructions.td DS_1A_RET); DATA0 is not read. The lane map by offset:
+ * >= 0xe000 FFT (5-bit reversal, mask offset[4:0]); >= 0xc000 rotate by
+ * offset[9:5] (right when offset[10]) outside the mask offset[4:0], within
+ * 32-lane halves; offset[15] quad permute (2 bits per lane of a quad);
+ * otherwise bit-mask mode within 32-lane halves: and = [4:0], or = [9:5],
+ * xor = [14:10]. Inactive source lanes read 0. */
+static int swizzleLane(uint32_t off, int l) {
+  int lo = l & 31, hi = l & 32, mask = (int)(off & 31);
+  if (off >= 0xe000) {
+    int rev = 0;
+    for (int b = 0; b < 5; b++)
+      rev |= ((lo >> b) & 1) << (4 - b);
+    return hi | (rev >> __builtin_popcount((unsigned)mask)) | (lo & mask);
+  }
+  if (off >= 0xc000) {
+    int rot = (int)((off >> 5) & 31);
+    if (off & 0x400)
+      rot = -rot;
+    return hi | (lo & mask) | (((lo + rot) & 31) & ~mask);
+  }
+  if (off & 0x8000)
+    return (l & ~3) | (int)((off >> (2 * (l & 3))) & 3);
+  return hi | (int)((((unsigned)lo & (off & 31)) | ((off >> 5) & 31)) ^ ((off >> 10) & 31));
+}
+
 VHANDLER(ds_swizzle_b32) {
   (void)c;
   uint64_t ex = w->exec;
   uint32_t off = offset16(in), src[LANES];
-  memcpy(src, vr(w, in->data0, 0), sizeof(src));
+  memcpy(src, w->vgpr[in->addr & 255], sizeof(src));
   uint32_t *d = vr(w, in->dst, 0);
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
-    int s;
-    if (off & 0x8000)
-      s = (l & ~3) | (int)((off >> (2 * (l & 3))) & 3);
-    else
-      s = (l & 32) | (int)((((unsigned)l & (off & 31)) | ((off >> 5) & 31)) ^ ((off >> 10) & 31));
+    int s = swizzleLane(off, l);
     d[l] = ON(s) ? src[s] : 0;
   }
   return EMU_STEP_NEXT;
