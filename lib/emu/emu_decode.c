@@ -9,7 +9,8 @@
  *     VOPC vsrc1 become 256+v), dst = VGPR (or SGPR code for VOPC/readlane),
  *     sdst = carry/compare destination (VCC for the 32-bit encodings);
  *   - MFMA: dst/va/vb/vc = vreg indices (256+ = AGPR) after ACC/ACC_CD;
- *   - DS: addr, data0, data1, dst = vreg indices, imm = offset0, offset1;
+ *   - DS: addr, data0, data1, dst = vreg indices, imm = offset0, offset1
+ *     (see decodeDs);
  *   - MUBUF: addr = vaddr, data0 = vdata (vreg), sbase = srsrc SGPR,
  *     soff = soffset code, imm = offset;
  *   - FLAT/GLOBAL/SCRATCH: addr, data0, dst, sbase = saddr code (0x7F =
@@ -323,6 +324,13 @@ static bool decodeSmem(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   return NAME(emuOpNamesSmem, in->op);
 }
 
+/* DS: the fields keep the names of LLVM's operands (DSInstructions.td
+ * DS_Real_vi): addr = ADDR, data0 = DATA0, data1 = DATA1, dst = VDST; which of
+ * them an opcode uses is its operand list (ds_swizzle_b32 reads only ADDR,
+ * ds_append only writes VDST, ...). The GWS ops with a data operand carry it
+ * in the ADDR field ("has_gws_data0"), so it moves to data0. The GDS bit is
+ * set exactly for the GWS ops (152..157) on gfx9 with GDS removed (gfx90a+);
+ * any other value is no valid instruction, as for LLVM. */
 static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_DS;
   unsigned acc = bits(q, 25, 25) ? 256 : 0;
@@ -333,6 +341,11 @@ static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->data0 = (uint16_t)(bits(q, 47, 40) + acc);
   in->data1 = (uint16_t)(bits(q, 55, 48) + acc);
   in->dst = (uint16_t)(bits(q, 63, 56) + acc);
+  bool gws = in->op >= 152 && in->op <= 157;
+  if (gws && (in->op & 1)) /* ds_gws_init, ds_gws_sema_br, ds_gws_barrier */
+    in->data0 = (uint16_t)(in->addr + acc);
+  if (bits(q, 16, 16) != (gws ? 1u : 0u))
+    return false; /* no name: the fault reports the raw encoding */
   return NAME(emuOpNamesDs, in->op);
 }
 

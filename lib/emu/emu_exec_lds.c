@@ -1,7 +1,7 @@
 /*===- emu_exec_lds.c - DS (LDS) instructions --------------------------------===*
  *
- * LDS reads/writes (b8..b128, read2/write2 with st64), LDS atomics, the
- * cross-lane DS ops (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) and
+ * LDS reads/writes (b8..b128, read2/write2 with st64), LDS atomics (incl.
+ * wrxchg2, wrap, condxchg32, append/consume), the cross-lane DS ops (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) and
  * the gfx950 transpose reads (ds_read_b64_tr_b4/b8/b16, ds_read_b96_tr_b6).
  * Address = VGPR + offset (offset1:offset0 as 16 bits for single-address
  * ops); an access outside the workgroup's ldsSize faults like a memory
@@ -182,7 +182,7 @@ typedef enum DsOp {
   DS_ADD, DS_SUB, DS_RSUB, DS_INC, DS_DEC, DS_MIN_I, DS_MAX_I, DS_MIN_U,
   DS_MAX_U, DS_AND, DS_OR, DS_XOR, DS_MSKOR, DS_WRXCHG, DS_CMPST,
   DS_ADD_F32, DS_MIN_F, DS_MAX_F, DS_PK_ADD_F16, DS_PK_ADD_BF16, DS_ADD_F64,
-  DS_CMPST_F
+  DS_CMPST_F, DS_WRAP
 } DsOp;
 
 static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w64) {
@@ -216,6 +216,7 @@ static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w6
     return emuFloatToBf16(emuBf16ToFloat((uint16_t)old) + emuBf16ToFloat((uint16_t)a)) |
            (uint32_t)emuFloatToBf16(emuBf16ToFloat((uint16_t)(old >> 16)) + emuBf16ToFloat((uint16_t)(a >> 16))) << 16;
   case DS_ADD_F64: return emuU64(emuF64(old) + emuF64(a));
+  case DS_WRAP: return old >= a ? old - a : old + b; /* DATA0 subtrahend, DATA1 addend */
   default: return old;
   }
 }
@@ -330,6 +331,99 @@ DSA(ds_mskor_rtn_b64, DS_MSKOR, true, true)
 DSA(ds_cmpst_rtn_f64, DS_CMPST_F, true, true)
 DSA(ds_min_rtn_f64, DS_MIN_F, true, true)
 DSA(ds_max_rtn_f64, DS_MAX_F, true, true)
+DSA(ds_wrap_rtn_b32, DS_WRAP, false, true)
+
+/* ds_wrxchg2[st64]_rtn_b32/b64 vdst, addr, data0, data1: exchanges two
+ * elements at offset0 and offset1 (x element size, x64 for st64); vdst
+ * receives the old element at offset0 then the one at offset1 (ISA guide
+ * DS_WRXCHG2_RTN_B32). */
+static int dsWrxchg2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+  uint64_t ex = w->exec;
+  unsigned dw = esize / 4;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t base = w->vgpr[in->addr & 255][l];
+    for (unsigned e = 0; e < 2; e++) {
+      uint64_t a = base + (uint64_t)(e ? in->offset1 : (uint32_t)in->imm) * esize * mul;
+      if (a & (esize - 1))
+        return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, l, a,
+                        "%s: lane %d LDS atomic address 0x%llx is not %u-byte aligned",
+                        in->name, l, (unsigned long long)a, esize);
+      uint8_t *p = ldsPtr(w, a, esize);
+      if (!p)
+        return ldsFault(c, in, l, a, esize);
+      for (unsigned k = 0; k < dw; k++) {
+        uint32_t old;
+        memcpy(&old, p + 4 * k, 4);
+        memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
+        vr(w, in->dst, e * dw + k)[l] = old;
+      }
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(ds_wrxchg2_rtn_b32) { return dsWrxchg2(w, in, c, 4, 1); }
+VHANDLER(ds_wrxchg2st64_rtn_b32) { return dsWrxchg2(w, in, c, 4, 64); }
+VHANDLER(ds_wrxchg2_rtn_b64) { return dsWrxchg2(w, in, c, 8, 1); }
+VHANDLER(ds_wrxchg2st64_rtn_b64) { return dsWrxchg2(w, in, c, 8, 64); }
+
+/* ds_condxchg32_rtn_b64 vdst, addr, data0 (ISA guide DS_CONDXCHG32_RTN_B64):
+ * two dwords at ((addr + offset) & 0xfff8) and +4; dword i of DATA is
+ * written (with bit 31 cleared) iff its bit 31 is set; vdst gets the old
+ * dwords. */
+VHANDLER(ds_condxchg32_rtn_b64) {
+  uint64_t ex = w->exec;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t a = ((uint64_t)w->vgpr[in->addr & 255][l] + offset16(in)) & 0xfff8u;
+    uint8_t *p = ldsPtr(w, a, 8);
+    if (!p)
+      return ldsFault(c, in, l, a, 8);
+    for (unsigned k = 0; k < 2; k++) {
+      uint32_t old, v = vr(w, in->data0, k)[l];
+      memcpy(&old, p + 4 * k, 4);
+      if (v >> 31) {
+        v &= 0x7fffffffu;
+        memcpy(p + 4 * k, &v, 4);
+      }
+      vr(w, in->dst, k)[l] = old;
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+
+/* ds_append / ds_consume vdst: add / subtract the number of EXEC lanes to the
+ * dword at M0 + offset and return the old value to every EXEC lane. The ISA
+ * guide's prose omits M0 for LDS, but LLVM puts the pointer in M0 and the
+ * constant part in the offset (AMDGPUISelDAGToDAG SelectDSAppendConsume), so
+ * M0 is the base as for GDS. */
+static int dsAppend(EmuWave *w, const EmuInst *in, EmuCtx *c, int sign) {
+  uint64_t ex = w->exec;
+  if (!ex)
+    return EMU_STEP_NEXT;
+  uint64_t a = (uint64_t)w->m0 + offset16(in);
+  int first = __builtin_ctzll(ex);
+  if (a & 3)
+    return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, first, a,
+                    "%s: LDS counter address 0x%llx is not 4-byte aligned", in->name,
+                    (unsigned long long)a);
+  uint8_t *p = ldsPtr(w, a, 4);
+  if (!p)
+    return ldsFault(c, in, first, a, 4);
+  uint32_t old, n = (uint32_t)__builtin_popcountll(ex);
+  memcpy(&old, p, 4);
+  uint32_t nv = sign > 0 ? old + n : old - n;
+  memcpy(p, &nv, 4);
+  uint32_t *d = vr(w, in->dst, 0);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l))
+      d[l] = old;
+  return EMU_STEP_NEXT;
+}
+VHANDLER(ds_append) { return dsAppend(w, in, c, 1); }
+VHANDLER(ds_consume) { return dsAppend(w, in, c, -1); }
 
 /*--- Cross-lane DS ops -----------------------------------------------------------------*/
 
@@ -519,4 +613,7 @@ const EmuHandler emuLdsHandlers[] = {
     H(ds_min_f64), H(ds_max_f64), H(ds_rsub_rtn_u64), H(ds_inc_rtn_u64),
     H(ds_dec_rtn_u64), H(ds_min_rtn_i64), H(ds_max_rtn_i64), H(ds_and_rtn_b64),
     H(ds_or_rtn_b64), H(ds_xor_rtn_b64), H(ds_mskor_rtn_b64),
-    H(ds_cmpst_rtn_f64), H(ds_min_rtn_f64), H(ds_max_rtn_f64), {NULL, NULL}};
+    H(ds_cmpst_rtn_f64), H(ds_min_rtn_f64), H(ds_max_rtn_f64), H(ds_wrap_rtn_b32),
+    H(ds_wrxchg2_rtn_b32), H(ds_wrxchg2st64_rtn_b32), H(ds_wrxchg2_rtn_b64),
+    H(ds_wrxchg2st64_rtn_b64), H(ds_condxchg32_rtn_b64), H(ds_append), H(ds_consume),
+    {NULL, NULL}};

@@ -13,6 +13,8 @@
 // RUN: not %testbin/emu-isa-run --kernel f_trap %t.so | FileCheck %s --check-prefix=TRAP
 // RUN: not %testbin/emu-isa-run --kernel f_tr --lds 4096 %t.so | FileCheck %s --check-prefix=TR
 // RUN: not %testbin/emu-isa-run --kernel f_undecodable %t.so | FileCheck %s --check-prefix=UNDEC
+// RUN: not %testbin/emu-isa-run --kernel f_gds %t.so | FileCheck %s --check-prefix=GDS
+// RUN: not %testbin/emu-isa-run --kernel f_gws %t.so | FileCheck %s --check-prefix=GWS
 .include "kernel.inc"
 
 // OOB: FAULT memory: wave 0 lane 5 pc 0x{{[0-9a-f]+}} address 0x100001014: global_load_dword: lane 5 accesses 4 bytes at 0x100001014 outside every buffer
@@ -84,3 +86,15 @@ KERNEL_END f_trap
 KERNEL_BEGIN f_undecodable
   .long 0xffffffff, 0xffffffff
 KERNEL_END f_undecodable
+
+// The GDS bit of an LDS instruction (gfx90a+ have no GDS): no valid
+// instruction, as for LLVM's disassembler.
+// GDS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: undecodable instruction encoding 0xd81b0000 0x00000201
+KERNEL_BEGIN f_gds
+  .long 0xd81b0000, 0x00000201   // ds_write_b32 v1, v2 with GDS = 1
+KERNEL_END f_gds
+
+// GWS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: unsupported instruction ds_gws_init (encoding 0xd9330004)
+KERNEL_BEGIN f_gws
+  ds_gws_init v2 offset:4 gds
+KERNEL_END f_gws
