@@ -532,12 +532,19 @@ VHANDLER(ds_write_addtid_b32) {
 
 /*--- Transpose reads (gfx950) ------------------------------------------------------------*/
 
-/* Each lane loads `bits` (64 or 96) bits holding E = bits/esz elements;
- * within groups of E consecutive lanes, element j of lane g*E+i becomes
- * element i of lane g*E+j's load, i.e. an E x E transpose (facts §6.3,
- * after [RJ]'s implementation; the ISA gives prose only). */
+/* Each lane loads `bits` (64 or 96) bits holding E = bits/esz elements
+ * (4, 8, 16, 16 for b16, b8, b4, b6). The 16 lanes of a group hold an E x 16
+ * matrix in row-major order (lane s: row s / (16/E), columns E*(s % (16/E))
+ * ...); each lane receives one column: element n of lane 16g+i is row n,
+ * column i, i.e. element i % E of lane 16g + n*(16/E) + i/E. Sources: the
+ * ISA guide §11.4 (two instructions per MFMA operand, "each lane holds 4
+ * consecutive M or N values" before the transpose), CK's
+ * LaneGroupTransposeTraits (lane groups of 16; "before transpose 4x16, after
+ * 16x4" for 16-bit, 8x16 -> 16x8 for 8-bit) and Triton's ds_read_tr layouts
+ * for gfx950 (numLanesInShuffleGroup = 16; for 4-bit, lane s of a group
+ * loads K row s). See docs/emulator-isa.md. */
 static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsigned bits) {
-  unsigned E = bits / esz, bytes = bits / 8, nd = bits / 32;
+  unsigned E = bits / esz, bytes = bits / 8, nd = bits / 32, perRow = 16 / E;
   uint64_t ex = w->exec;
   uint32_t raw[LANES][3];
   memset(raw, 0, sizeof(raw));
@@ -559,10 +566,10 @@ static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsi
     if (!ON(l))
       continue;
     uint32_t out[3] = {0, 0, 0};
-    int g = l / (int)E * (int)E, i = l % (int)E;
-    for (unsigned j = 0; j < E; j++) {
-      const uint32_t *srcLane = raw[g + (int)j];
-      unsigned sb = (unsigned)i * esz, db = j * esz;
+    int g = l & ~15, i = l & 15;
+    for (unsigned n = 0; n < E; n++) {
+      const uint32_t *srcLane = raw[g + (int)(n * perRow) + i / (int)E];
+      unsigned sb = (unsigned)(i % (int)E) * esz, db = n * esz;
       uint64_t word = srcLane[sb / 32] | (sb / 32 + 1 < nd ? (uint64_t)srcLane[sb / 32 + 1] << 32 : 0);
       uint32_t v = (uint32_t)(word >> (sb % 32)) & mask;
       out[db / 32] |= v << (db % 32);
