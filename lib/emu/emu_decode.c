@@ -472,7 +472,8 @@ EmuExecFn emuHandlerFind(const char *name) {
   if (!strncmp(name, "v_mfma", 6))
     return emuMfmaHandlerFind(name);
   if (!strncmp(name, "global_", 7) || !strncmp(name, "flat_", 5) ||
-      !strncmp(name, "scratch_", 8) || !strncmp(name, "buffer_", 7)) {
+      !strncmp(name, "scratch_", 8) || !strncmp(name, "buffer_", 7) ||
+      !strncmp(name, "s_atomic_", 9) || !strncmp(name, "s_buffer_atomic_", 16)) {
     EmuExecFn fn = emuMemHandlerFind(name);
     if (fn)
       return fn;

@@ -15,6 +15,7 @@
 // RUN: not %testbin/emu-isa-run --kernel f_undecodable %t.so | FileCheck %s --check-prefix=UNDEC
 // RUN: not %testbin/emu-isa-run --kernel f_gds %t.so | FileCheck %s --check-prefix=GDS
 // RUN: not %testbin/emu-isa-run --kernel f_gws %t.so | FileCheck %s --check-prefix=GWS
+// RUN: not %testbin/emu-isa-run --kernel f_satomic %t.so | FileCheck %s --check-prefix=SATOMIC
 .include "kernel.inc"
 
 // OOB: FAULT memory: wave 0 lane 5 pc 0x{{[0-9a-f]+}} address 0x100001014: global_load_dword: lane 5 accesses 4 bytes at 0x100001014 outside every buffer
@@ -98,3 +99,8 @@ KERNEL_END f_gds
 KERNEL_BEGIN f_gws
   ds_gws_init v2 offset:4 gds
 KERNEL_END f_gws
+
+// SATOMIC: FAULT misaligned: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x100000004: s_atomic_add_x2: scalar atomic address 0x100000004 is not 8-byte aligned
+KERNEL_BEGIN f_satomic
+  s_atomic_add_x2 s[10:11], s[0:1], 0x4
+KERNEL_END f_satomic
