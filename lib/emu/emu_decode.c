@@ -328,9 +328,10 @@ static bool decodeSmem(uint64_t q, FlyEmuChip chip, EmuInst *in) {
  * DS_Real_vi): addr = ADDR, data0 = DATA0, data1 = DATA1, dst = VDST; which of
  * them an opcode uses is its operand list (ds_swizzle_b32 reads only ADDR,
  * ds_append only writes VDST, ...). The GWS ops with a data operand carry it
- * in the ADDR field ("has_gws_data0"), so it moves to data0. The GDS bit is
- * set exactly for the GWS ops (152..157) on gfx9 with GDS removed (gfx90a+);
- * any other value is no valid instruction, as for LLVM. */
+ * in the ADDR field ("has_gws_data0"), so it moves to data0. Bit 16 (GDS on
+ * older chips) is no field on gfx942/gfx950 (CDNA4 ISA guide Table 95) and
+ * is ignored, as LLVM's disassembler ignores it; only the GWS ops (152..157)
+ * require it set, as LLVM does. */
 static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_DS;
   unsigned acc = bits(q, 25, 25) ? 256 : 0;
@@ -344,7 +345,7 @@ static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   bool gws = in->op >= 152 && in->op <= 157;
   if (gws && (in->op & 1)) /* ds_gws_init, ds_gws_sema_br, ds_gws_barrier */
     in->data0 = (uint16_t)(in->addr + acc);
-  if (bits(q, 16, 16) != (gws ? 1u : 0u))
+  if (gws && !bits(q, 16, 16))
     return false; /* no name: the fault reports the raw encoding */
   return NAME(emuOpNamesDs, in->op);
 }

@@ -51,7 +51,7 @@ KERNEL_BEGIN ds_operands
   OUT_V 64, v250
   s_mov_b32 s40, 0x400
   v_lshl_add_u32 v12, v0, 2, s40
-  ds_write_b32 v12, v14 offset:8
+  .long 0xd81b0008, 0x00000e0c   // ds_write_b32 v12, v14 offset:8 with bit 16 (GDS on older chips) set: ignored
   ds_add_rtn_u32 v33, v12, v13 offset:8
   s_waitcnt lgkmcnt(0)
   v_mov_b32 v250, v33

@@ -88,11 +88,12 @@ KERNEL_BEGIN f_undecodable
   .long 0xffffffff, 0xffffffff
 KERNEL_END f_undecodable
 
-// The GDS bit of an LDS instruction (gfx90a+ have no GDS): no valid
-// instruction, as for LLVM's disassembler.
-// GDS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: undecodable instruction encoding 0xd81b0000 0x00000201
+// The GWS ops need the GDS bit (LLVM's disassembler rejects them without it);
+// on other DS instructions bit 16 is no field (CDNA4 ISA guide Table 95) and
+// is ignored (ds-operands.s).
+// GDS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: undecodable instruction encoding 0xd9320004 0x00000002
 KERNEL_BEGIN f_gds
-  .long 0xd81b0000, 0x00000201   // ds_write_b32 v1, v2 with GDS = 1
+  .long 0xd9320004, 0x00000002   // ds_gws_init v2 offset:4 without the GDS bit
 KERNEL_END f_gds
 
 // GWS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: unsupported instruction ds_gws_init (encoding 0xd9330004)
