@@ -71,8 +71,17 @@ VOP_3(v_mad_u32_u24, KB, U24(A[l]) * U24(B[l]) + C[l])
 VOP_3(v_bfe_u32, KB, (C[l] & 31) ? (A[l] >> (B[l] & 31)) & ((1u << (C[l] & 31)) - 1) : 0)
 VOP_3(v_bfe_i32, KB, (C[l] & 31) ? (uint32_t)((int32_t)((A[l] >> (B[l] & 31)) << (32 - (C[l] & 31))) >> (32 - (C[l] & 31))) : 0)
 VOP_3(v_bfi_b32, KB, (A[l] & B[l]) | (~A[l] & C[l]))
-VOP_3(v_alignbit_b32, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (C[l] & 31)))
-VOP_3(v_alignbyte_b32, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (8 * (C[l] & 3))))
+VOP_3(v_alignbit_b32_, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (C[l] & 31)))
+VOP_3(v_alignbyte_b32_, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (8 * (C[l] & 3))))
+
+/* LLVM decodes op_sel on these (and on v_ashr_pk_*); what it selects is
+ * not documented for CDNA, so such instructions fault instead of guessing. */
+static int opselUnmodelled(EmuCtx *c, const EmuInst *in) {
+  return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0, "%s: op_sel is not modelled",
+                  in->name);
+}
+VHANDLER(v_alignbit_b32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_alignbit_b32_(w, in, c); }
+VHANDLER(v_alignbyte_b32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_alignbyte_b32_(w, in, c); }
 VOP_3(v_lshl_add_u32, KB, (A[l] << (B[l] & 31)) + C[l])
 VOP_3(v_add_lshl_u32, KB, (A[l] + B[l]) << (C[l] & 31))
 VOP_3(v_add3_u32, KB, A[l] + B[l] + C[l])
@@ -155,15 +164,18 @@ static uint32_t bitop3(uint32_t t, uint32_t a, uint32_t b, uint32_t c) {
 }
 #define TTBL ((uint32_t)in->neg | (uint32_t)in->abs << 3 | (uint32_t)in->omod << 6)
 VOP_3(v_bitop3_b32, KB, bitop3(TTBL, A[l], B[l], C[l]))
-VOP_3(v_bitop3_b16, KB, emuPut16(in, d[l], bitop3(TTBL, A[l], B[l], C[l])))
+VOP_3(v_bitop3_b16, KB,
+      emuPut16(in, d[l], bitop3(TTBL, emuGet16(in, 0, A[l]), emuGet16(in, 1, B[l]), emuGet16(in, 2, C[l]))))
 
 /* Packed shifts into 8-bit lanes (gfx950): D.b8[0..1] from S0>>S2, S1>>S2. */
 static uint32_t satI8(int32_t v) { return (uint32_t)(v > 127 ? 127 : v < -128 ? -128 : v) & 255; }
 static uint32_t satU8(int32_t v) { return (uint32_t)(v > 255 ? 255 : v < 0 ? 0 : v); }
-VOP_3(v_ashr_pk_i8_i32, KB,
+VOP_3(v_ashr_pk_i8_i32_, KB,
       (d[l] & 0xffff0000u) | satI8((int32_t)A[l] >> (C[l] & 31)) | satI8((int32_t)B[l] >> (C[l] & 31)) << 8)
-VOP_3(v_ashr_pk_u8_i32, KB,
+VOP_3(v_ashr_pk_u8_i32_, KB,
       (d[l] & 0xffff0000u) | satU8((int32_t)A[l] >> (C[l] & 31)) | satU8((int32_t)B[l] >> (C[l] & 31)) << 8)
+VHANDLER(v_ashr_pk_i8_i32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_ashr_pk_i8_i32_(w, in, c); }
+VHANDLER(v_ashr_pk_u8_i32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_ashr_pk_u8_i32_(w, in, c); }
 
 /*--- 16-bit integer ops ------------------------------------------------------*/
 

@@ -73,6 +73,9 @@ enum {
   EMU_F_SOE = 1u << 13,      /* SMEM: soffset present */
   EMU_F_VALU = 1u << 14,     /* VALU: GPR indexing mode applies to VGPR operands */
   EMU_F_VDST = 1u << 15,     /* VALU whose dst field names a VGPR */
+  EMU_F_SC1 = 1u << 16,      /* memory: sc1 (gfx940 cache policy) */
+  EMU_F_NT = 1u << 17,       /* memory: nt (non-temporal) */
+  EMU_F_NV = 1u << 18,       /* SMEM: non-volatile */
 };
 
 typedef struct EmuInst EmuInst;
@@ -91,7 +94,7 @@ struct EmuInst {
   uint16_t src[3];        /* operand codes; 256+ = VGPR */
   uint16_t dst;           /* VGPR/AGPR index (0..511) or SGPR code */
   uint16_t sdst;          /* second (scalar) destination code */
-  uint16_t flags;
+  uint32_t flags;
   uint16_t op;
   uint8_t fmt, size;
   uint8_t neg, abs, negHi, opsel, opselHi, clamp, omod;
@@ -106,6 +109,7 @@ struct EmuInst {
   uint16_t scaleSrc[2];   /* scaled MFMA: A/B scale operand codes */
   uint8_t scaleSel[2];    /* byte select 0..3 */
   uint16_t va, vb, vc;    /* MFMA A/B/C vreg indices (256+ = AGPR) */
+  uint8_t fmtBits;        /* MTBUF: dfmt | nfmt << 4 */
 };
 
 /// A decoded kernel (.text).
@@ -166,6 +170,11 @@ EmuExecFn emuMfmaHandlerFind(const char *name);
 
 /// Looks `name` up in the handler tables (NULL when not implemented).
 EmuExecFn emuHandlerFind(const char *name);
+
+/// Prints `in` in LLVM's assembly syntax (the text LLVM 22's disassembler
+/// gives the same bytes) into buf (cap bytes, NUL-terminated, truncated if
+/// needed). Returns the length the full text needs (emu_format.c).
+size_t emuFormat(const EmuInst *in, char *buf, size_t cap);
 
 /*--- Helpers shared by the handlers (emu_exec.c) ----------------------------*/
 
