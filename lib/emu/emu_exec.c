@@ -208,9 +208,10 @@ static void srcModifiers(const EmuWave *w, const EmuInst *in, int i, int kind,
     p = buf;
   }
   (void)w;
-  uint32_t sign = kind == EMU_SRC_F16 ? 0x8000u : 0x80000000u;
-  uint32_t clear = ((in->abs >> i) & 1) && kind != EMU_SRC_B32 ? sign : 0;
-  uint32_t flip = ((in->neg >> i) & 1) && kind != EMU_SRC_B32 ? sign : 0;
+  uint32_t sign = kind == EMU_SRC_F16 || kind == EMU_SRC_BF16 ? 0x8000u : 0x80000000u;
+  bool fmods = kind == EMU_SRC_F32 || kind == EMU_SRC_F16 || kind == EMU_SRC_BF16;
+  uint32_t clear = ((in->abs >> i) & 1) && fmods ? sign : 0;
+  uint32_t flip = ((in->neg >> i) & 1) && fmods ? sign : 0;
   for (int l = 0; l < EMU_WAVE_LANES; l++)
     buf[l] = (p[l] & ~clear) ^ flip;
 }
@@ -222,13 +223,18 @@ const uint32_t *emuSrc32(EmuWave *w, const EmuInst *in, int i, int kind,
   if (code >= 256) {
     p = w->vgpr[code - 256];
   } else {
-    uint32_t v = emuReadScalar32(w, in, code, kind == EMU_SRC_F16);
+    static const uint16_t bf16[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
+                                     0xc000, 0x4080, 0xc080, 0x3e22};
+    bool bf = kind == EMU_SRC_BF16 || kind == EMU_SRC_BF16P;
+    uint32_t v = bf && code >= 240 && code <= 248
+                     ? bf16[code - 240]
+                     : emuReadScalar32(w, in, code, kind == EMU_SRC_F16 || kind == EMU_SRC_I16);
     for (int l = 0; l < EMU_WAVE_LANES; l++)
       buf[l] = v;
     p = buf;
   }
-  bool mods = (in->flags & (EMU_F_SDWA | EMU_F_DPP)) ||
-              (((in->abs | in->neg) >> i) & 1);
+  bool fmods = kind == EMU_SRC_F32 || kind == EMU_SRC_F16 || kind == EMU_SRC_BF16;
+  bool mods = (in->flags & (EMU_F_SDWA | EMU_F_DPP)) || ((((in->abs | in->neg) >> i) & 1) && fmods);
   if (!mods)
     return p;
   srcModifiers(w, in, i, kind, p, buf);

@@ -146,9 +146,9 @@ static uint32_t pkHalf(const EmuInst *in, int i, uint32_t v, bool hi, bool fneg)
   VHANDLER(name) {                                                              \
     VBEGIN;                                                                     \
     uint32_t b0[LANES], b1[LANES], b2[LANES];                                   \
-    const uint32_t *A = emuSrc32(w, in, 0, KB, b0);                              \
-    const uint32_t *Bv = nsrc > 1 ? emuSrc32(w, in, 1, KB, b1) : A;              \
-    const uint32_t *C = nsrc > 2 ? emuSrc32(w, in, 2, KB, b2) : A;               \
+    const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0);                     \
+    const uint32_t *Bv = nsrc > 1 ? emuSrc32(w, in, 1, EMU_SRC_I16, b1) : A;     \
+    const uint32_t *C = nsrc > 2 ? emuSrc32(w, in, 2, EMU_SRC_I16, b2) : A;      \
     for (int l = 0; l < LANES; l++) {                                           \
       if (!ON(l))                                                               \
         continue;                                                               \
@@ -215,7 +215,7 @@ VHANDLER(v_pk_fmac_f16) {
     return packedDppFault(c, in);
   VBEGIN;
   uint32_t b0[LANES], b1[LANES];
-  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1);
+  const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0), *Bv = emuSrc32(w, in, 1, EMU_SRC_I16, b1);
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {
       uint32_t r = 0;
@@ -231,7 +231,7 @@ VHANDLER(v_pk_fmac_f16) {
 VHANDLER(v_pack_b32_f16) {
   VBEGIN;
   uint32_t b0[LANES], b1[LANES];
-  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1);
+  const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0), *Bv = emuSrc32(w, in, 1, EMU_SRC_I16, b1);
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {
       uint32_t lo = emuGet16(in, 0, A[l]) ^ ((in->neg & 1) ? 0x8000u : 0);
@@ -306,13 +306,14 @@ static uint32_t accIn(const EmuInst *in, const uint32_t *C, const uint32_t *d, i
   return in->fmt == EMU_FMT_VOP3P ? C[l] : d[l];
 }
 
-#define DOT(name, isf, expr)                                                    \
+/* k: the kind of the two packed sources (16-bit halves: f16 inline constants). */
+#define DOT_K(name, isf, k, expr)                                               \
   VHANDLER(name) {                                                              \
     if (in->fmt != EMU_FMT_VOP3P && packedDppMods(in))                         \
       return packedDppFault(c, in);                                             \
     VBEGIN;                                                                     \
     uint32_t b0[LANES], b1[LANES], b2[LANES];                                   \
-    const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1); \
+    const uint32_t *A = emuSrc32(w, in, 0, k, b0), *Bv = emuSrc32(w, in, 1, k, b1); \
     const uint32_t *C = in->fmt == EMU_FMT_VOP3P ? emuSrc32(w, in, 2, KB, b2) : d; \
     for (int l = 0; l < LANES; l++)                                             \
       if (ON(l)) {                                                              \
@@ -324,6 +325,10 @@ static uint32_t accIn(const EmuInst *in, const uint32_t *C, const uint32_t *d, i
       }                                                                         \
     return EMU_STEP_NEXT;                                                       \
   }
+
+#define DOT(name, isf, expr) DOT_K(name, isf, KB, expr)
+#define DOT16(name, isf, expr) DOT_K(name, isf, EMU_SRC_I16, expr)
+#define DOTBF16(name, isf, expr) DOT_K(name, isf, EMU_SRC_BF16P, expr)
 
 static uint32_t dotF16(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32_t acc) {
   double s = HF(a0) * HF(b0) + HF(a1) * HF(b1) + (double)emuF32(acc);
@@ -358,13 +363,13 @@ static uint32_t dot2i(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32
   return a0 * b0 + a1 * b1 + acc;
 }
 
-DOT(v_dot2_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2c_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2c_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
-DOT(v_dot2_u32_u16, false, dot2i(a0, a1, b0_, b1_, acc, false))
-DOT(v_dot2c_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
+DOT16(v_dot2_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
+DOT16(v_dot2c_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
+DOTBF16(v_dot2_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
+DOTBF16(v_dot2c_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
+DOT16(v_dot2_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
+DOT16(v_dot2_u32_u16, false, dot2i(a0, a1, b0_, b1_, acc, false))
+DOT16(v_dot2c_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
 DOT(v_dot4_i32_i8, false, dot4(a, b, acc, true))
 DOT(v_dot4_u32_u8, false, dot4(a, b, acc, false))
 DOT(v_dot4c_i32_i8, false, dot4(a, b, acc, true))

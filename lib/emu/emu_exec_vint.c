@@ -89,8 +89,19 @@ VOP_3(v_lshl_or_b32, KB, (A[l] << (B[l] & 31)) | C[l])
 VOP_3(v_and_or_b32, KB, (A[l] & B[l]) | C[l])
 VOP_3(v_or3_b32, KB, A[l] | B[l] | C[l])
 VOP_3(v_xad_u32, KB, (A[l] ^ B[l]) + C[l])
-VOP_3(v_mad_u32_u16, KB, (emuGet16(in, 0, A[l]) * emuGet16(in, 1, B[l])) + C[l])
-VOP_3(v_mad_i32_i16, KB, (uint32_t)((int32_t)(int16_t)emuGet16(in, 0, A[l]) * (int16_t)emuGet16(in, 1, B[l])) + C[l])
+/* S0/S1 are 16-bit operands (f16 inline constants), S2 a 32-bit one. */
+#define MAD_X16(name, expr)                                                     \
+  VHANDLER(name) {                                                              \
+    VBEGIN;                                                                     \
+    uint32_t b0[LANES], b1[LANES], b2[LANES];                                   \
+    const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0);                    \
+    const uint32_t *B = emuSrc32(w, in, 1, EMU_SRC_I16, b1);                    \
+    const uint32_t *C = emuSrc32(w, in, 2, KB, b2);                             \
+    EMU_LANE_LOOP(d[l] = (expr));                                               \
+    return EMU_STEP_NEXT;                                                       \
+  }
+MAD_X16(v_mad_u32_u16, (emuGet16(in, 0, A[l]) * emuGet16(in, 1, B[l])) + C[l])
+MAD_X16(v_mad_i32_i16, (uint32_t)((int32_t)(int16_t)emuGet16(in, 0, A[l]) * (int16_t)emuGet16(in, 1, B[l])) + C[l])
 
 static uint32_t min3i(int32_t a, int32_t b, int32_t c) {
   int32_t m = a < b ? a : b;
@@ -179,31 +190,33 @@ VHANDLER(v_ashr_pk_u8_i32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_
 
 /*--- 16-bit integer ops ------------------------------------------------------*/
 
+/* 16-bit integer operands: float inline constants are f16 patterns (KI). */
+#define KI EMU_SRC_I16
 #define G0 emuGet16(in, 0, A[l])
 #define G1 emuGet16(in, 1, B[l])
-VOP_2(v_add_u16, KB, emuPut16(in, d[l], G0 + G1))
-VOP_2(v_sub_u16, KB, emuPut16(in, d[l], G0 - G1))
-VOP_2(v_subrev_u16, KB, emuPut16(in, d[l], G1 - G0))
-VOP_2(v_mul_lo_u16, KB, emuPut16(in, d[l], G0 * G1))
-VOP_2(v_lshlrev_b16, KB, emuPut16(in, d[l], G1 << (G0 & 15)))
-VOP_2(v_lshrrev_b16, KB, emuPut16(in, d[l], G1 >> (G0 & 15)))
-VOP_2(v_ashrrev_i16, KB, emuPut16(in, d[l], (uint32_t)((int16_t)G1 >> (G0 & 15))))
-VOP_2(v_max_u16, KB, emuPut16(in, d[l], G0 > G1 ? G0 : G1))
-VOP_2(v_min_u16, KB, emuPut16(in, d[l], G0 < G1 ? G0 : G1))
-VOP_2(v_max_i16, KB, emuPut16(in, d[l], (int16_t)G0 > (int16_t)G1 ? G0 : G1))
-VOP_2(v_min_i16, KB, emuPut16(in, d[l], (int16_t)G0 < (int16_t)G1 ? G0 : G1))
-VOP_3(v_mad_u16, KB, emuPut16(in, d[l], G0 * G1 + emuGet16(in, 2, C[l])))
-VOP_3(v_mad_i16, KB, emuPut16(in, d[l], (uint32_t)((int16_t)G0 * (int16_t)G1) + emuGet16(in, 2, C[l])))
-VOP_2(v_add_i16, KB, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 + (int16_t)G1) : G0 + G1))
-VOP_2(v_sub_i16, KB, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 - (int16_t)G1) : G0 - G1))
+VOP_2(v_add_u16, KI, emuPut16(in, d[l], G0 + G1))
+VOP_2(v_sub_u16, KI, emuPut16(in, d[l], G0 - G1))
+VOP_2(v_subrev_u16, KI, emuPut16(in, d[l], G1 - G0))
+VOP_2(v_mul_lo_u16, KI, emuPut16(in, d[l], G0 * G1))
+VOP_2(v_lshlrev_b16, KI, emuPut16(in, d[l], G1 << (G0 & 15)))
+VOP_2(v_lshrrev_b16, KI, emuPut16(in, d[l], G1 >> (G0 & 15)))
+VOP_2(v_ashrrev_i16, KI, emuPut16(in, d[l], (uint32_t)((int16_t)G1 >> (G0 & 15))))
+VOP_2(v_max_u16, KI, emuPut16(in, d[l], G0 > G1 ? G0 : G1))
+VOP_2(v_min_u16, KI, emuPut16(in, d[l], G0 < G1 ? G0 : G1))
+VOP_2(v_max_i16, KI, emuPut16(in, d[l], (int16_t)G0 > (int16_t)G1 ? G0 : G1))
+VOP_2(v_min_i16, KI, emuPut16(in, d[l], (int16_t)G0 < (int16_t)G1 ? G0 : G1))
+VOP_3(v_mad_u16, KI, emuPut16(in, d[l], G0 * G1 + emuGet16(in, 2, C[l])))
+VOP_3(v_mad_i16, KI, emuPut16(in, d[l], (uint32_t)((int16_t)G0 * (int16_t)G1) + emuGet16(in, 2, C[l])))
+VOP_2(v_add_i16, KI, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 + (int16_t)G1) : G0 + G1))
+VOP_2(v_sub_i16, KI, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 - (int16_t)G1) : G0 - G1))
 
 #define G2 emuGet16(in, 2, C[l])
-VOP_3(v_min3_i16, KB, emuPut16(in, d[l], min3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
-VOP_3(v_max3_i16, KB, emuPut16(in, d[l], max3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
-VOP_3(v_med3_i16, KB, emuPut16(in, d[l], med3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
-VOP_3(v_min3_u16, KB, emuPut16(in, d[l], min3u(G0, G1, G2)))
-VOP_3(v_max3_u16, KB, emuPut16(in, d[l], max3u(G0, G1, G2)))
-VOP_3(v_med3_u16, KB, emuPut16(in, d[l], med3u(G0, G1, G2)))
+VOP_3(v_min3_i16, KI, emuPut16(in, d[l], min3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_max3_i16, KI, emuPut16(in, d[l], max3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_med3_i16, KI, emuPut16(in, d[l], med3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_min3_u16, KI, emuPut16(in, d[l], min3u(G0, G1, G2)))
+VOP_3(v_max3_u16, KI, emuPut16(in, d[l], max3u(G0, G1, G2)))
+VOP_3(v_med3_u16, KI, emuPut16(in, d[l], med3u(G0, G1, G2)))
 
 static uint32_t absDiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
 VOP_3(v_sad_u16, KB, absDiff(A[l] & 0xffff, B[l] & 0xffff) + absDiff(A[l] >> 16, B[l] >> 16) + C[l])

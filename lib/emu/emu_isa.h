@@ -211,8 +211,15 @@ static inline uint32_t *emuVReg(EmuWave *w, unsigned r) {
 
 /// Source i of a VALU instruction as 64 lanes of 32 bits. Returns a pointer
 /// into the register file or into `buf` (constants, SGPRs, SDWA/DPP and
-/// float modifiers). `kind` is one of EMU_SRC_*.
-enum { EMU_SRC_B32 = 0, EMU_SRC_F32 = 1, EMU_SRC_F16 = 2 };
+/// float modifiers). `kind` is one of EMU_SRC_*: F32, F16 and BF16 take float
+/// modifiers (neg/abs on bit 31 or bit 15); F16 and I16 (16-bit and packed
+/// 16-bit operands) give the float inline constants as f16 bit patterns,
+/// BF16 and BF16P (packed, no modifiers) as bf16 patterns, as LLVM decodes
+/// them; B32 and F32 as f32 patterns.
+enum {
+  EMU_SRC_B32 = 0, EMU_SRC_F32 = 1, EMU_SRC_F16 = 2, EMU_SRC_I16 = 3, EMU_SRC_BF16 = 4,
+  EMU_SRC_BF16P = 5,
+};
 const uint32_t *emuSrc32(EmuWave *w, const EmuInst *in, int i, int kind,
                          uint32_t buf[EMU_WAVE_LANES]);
 /// Source i as 64 lanes of 64 bits (VGPR pair or scalar); `f64` applies
