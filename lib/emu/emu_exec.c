@@ -151,7 +151,7 @@ void emuWriteScalar64(EmuWave *w, unsigned code, uint64_t v) {
 
 /* DPP: the source lane of `lane` under dpp_ctrl, or -1 when out of range
  * (ISA guide §13.3.2 DPP_CTRL enumeration; facts §6.3). */
-static int dppSourceLane(unsigned ctrl, int lane) {
+static int dppRangeLane(unsigned ctrl, int lane) {
   int row = lane & ~15, r = lane & 15;
   if (ctrl <= 0xFF)
     return (lane & ~3) | ((ctrl >> (2 * (lane & 3))) & 3);
@@ -177,6 +177,16 @@ static int dppSourceLane(unsigned ctrl, int lane) {
   return -1;
 }
 
+/* The source lane, or -1 when it is out of range or was inactive when the
+ * instruction started (w->dppExec, set by execDpp): gfx9 DPP has no FI
+ * ("fetch inactive") bit and treats an inactive source lane as an invalid
+ * one, like an out-of-range lane -- bound_ctrl decides between reading 0 and
+ * not writing (LLVM AMDGPUModifierSyntax, fi:0). */
+static int dppSourceLane(const EmuWave *w, unsigned ctrl, int lane) {
+  int s = dppRangeLane(ctrl, lane);
+  return s >= 0 && ((w->dppExec >> s) & 1) ? s : -1;
+}
+
 static uint32_t sdwaSelect(uint32_t v, unsigned sel, bool sext) {
   switch (sel) {
   case 0: case 1: case 2: case 3: {
@@ -195,7 +205,7 @@ static void srcModifiers(const EmuWave *w, const EmuInst *in, int i, int kind,
                          const uint32_t *p, uint32_t *buf) {
   if ((in->flags & EMU_F_DPP) && i == 0) {
     for (int l = 0; l < EMU_WAVE_LANES; l++) {
-      int s = dppSourceLane(in->dppCtrl, l);
+      int s = dppSourceLane(w, in->dppCtrl, l);
       buf[l] = s < 0 ? 0 : p[s];
     }
     p = buf;
@@ -207,7 +217,6 @@ static void srcModifiers(const EmuWave *w, const EmuInst *in, int i, int kind,
       buf[l] = sdwaSelect(p[l], sel, sext);
     p = buf;
   }
-  (void)w;
   uint32_t sign = kind == EMU_SRC_F16 || kind == EMU_SRC_BF16 ? 0x8000u : 0x80000000u;
   bool fmods = kind == EMU_SRC_F32 || kind == EMU_SRC_F16 || kind == EMU_SRC_BF16;
   uint32_t clear = ((in->abs >> i) & 1) && fmods ? sign : 0;
@@ -249,7 +258,7 @@ void emuSrc64(EmuWave *w, const EmuInst *in, int i, bool f64,
     const uint32_t *hi = w->vgpr[(code - 255) & 255];
     if (in->flags & EMU_F_DPP) {
       for (int l = 0; l < EMU_WAVE_LANES; l++) {
-        int s = dppSourceLane(in->dppCtrl, l);
+        int s = dppSourceLane(w, in->dppCtrl, l);
         out[l] = s < 0 ? 0 : ((uint64_t)hi[s] << 32 | lo[s]);
       }
     } else {
@@ -308,9 +317,10 @@ static int execSdwa(EmuWave *w, const EmuInst *in, EmuCtx *c) {
 
 static int execDpp(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   uint64_t mask = 0;
+  w->dppExec = w->exec;
   for (int l = 0; l < EMU_WAVE_LANES; l++) {
     bool on = ((in->rowMask >> (l >> 4)) & 1) && ((in->bankMask >> ((l >> 2) & 3)) & 1);
-    if (on && dppSourceLane(in->dppCtrl, l) < 0 && !(in->flags & EMU_F_BOUNDCTRL))
+    if (on && dppSourceLane(w, in->dppCtrl, l) < 0 && !(in->flags & EMU_F_BOUNDCTRL))
       on = false;
     mask |= (uint64_t)on << l;
   }
