@@ -397,6 +397,29 @@ static int runIndexed(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   return t.fn(w, &t, c);
 }
 
+/* The MODE bits that change how instructions run: VSKIP skips the vector
+ * formats (S_SETVSKIP: no VOP, buffer, image, DS or FLAT instructions are
+ * issued; skipped memory instructions do not count), GPR_IDX_EN indexes
+ * VALU operands. */
+static bool vectorFormat(EmuFormat f) {
+  switch (f) {
+  case EMU_FMT_VOP2: case EMU_FMT_VOP1: case EMU_FMT_VOPC: case EMU_FMT_VOP3:
+  case EMU_FMT_VOP3P: case EMU_FMT_MAI: case EMU_FMT_DS: case EMU_FMT_MUBUF:
+  case EMU_FMT_FLAT: case EMU_FMT_SCRATCH: case EMU_FMT_GLOBAL: case EMU_FMT_MTBUF:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static int runModal(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  if ((w->mode & EMU_MODE_VSKIP) && vectorFormat((EmuFormat)in->fmt))
+    return EMU_STEP_NEXT;
+  if ((w->mode & EMU_MODE_GPR_IDX_EN) && (in->flags & EMU_F_VALU))
+    return runIndexed(w, in, c);
+  return in->fn(w, in, c);
+}
+
 EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
   const EmuProgram *prog = env->prog;
   EmuCtx c = {env, prog->insts, 0, fault, env->chip, w};
@@ -420,8 +443,8 @@ EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
     c.pc = pc;
     w->pc = pc + in->size;
     w->retired++;
-    int r = (w->mode & EMU_MODE_GPR_IDX_EN) && (in->flags & EMU_F_VALU) ? runIndexed(w, in, &c)
-                                                                       : in->fn(w, in, &c);
+    int r = w->mode & (EMU_MODE_GPR_IDX_EN | EMU_MODE_VSKIP) ? runModal(w, in, &c)
+                                                             : in->fn(w, in, &c);
     if (r != EMU_STEP_NEXT) {
       if (r == EMU_STEP_ENDPGM)
         return EMU_STOP_ENDPGM;

@@ -184,8 +184,10 @@ static inline uint64_t emuInstPc(const EmuCtx *c, const EmuInst *in) {
   return c->pc;
 }
 
-/// MODE.GPR_IDX_EN (bit 27 of the gfx9 MODE register): VGPR indexing on.
-enum { EMU_MODE_GPR_IDX_EN = 1u << 27 };
+/// MODE.GPR_IDX_EN (bit 27 of the gfx9 MODE register): VGPR indexing on;
+/// MODE.VSKIP (bit 28, ISA guide MODE register): vector instructions (VOP*,
+/// MFMA, DS, buffer, FLAT/global/scratch) are not issued.
+enum { EMU_MODE_GPR_IDX_EN = 1u << 27, EMU_MODE_VSKIP = 1u << 28 };
 
 /// Raises a fault of `kind` at `in` and returns EMU_STEP_FAULT.
 int emuFault(EmuCtx *c, const EmuInst *in, FlyEmuFaultKind kind, int lane,
