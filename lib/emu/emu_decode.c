@@ -9,7 +9,8 @@
  *     VOPC vsrc1 become 256+v), dst = VGPR (or SGPR code for VOPC/readlane),
  *     sdst = carry/compare destination (VCC for the 32-bit encodings);
  *   - MFMA: dst/va/vb/vc = vreg indices (256+ = AGPR) after ACC/ACC_CD;
- *   - DS: addr, data0, data1, dst = vreg indices, imm = offset0, offset1;
+ *   - DS: addr, data0, data1, dst = vreg indices, imm = offset0, offset1
+ *     (see decodeDs);
  *   - MUBUF: addr = vaddr, data0 = vdata (vreg), sbase = srsrc SGPR,
  *     soff = soffset code, imm = offset;
  *   - FLAT/GLOBAL/SCRATCH: addr, data0, dst, sbase = saddr code (0x7F =
@@ -131,14 +132,22 @@ static bool decodeVop32(const uint8_t *p, size_t avail, FlyEmuChip chip,
   in->size = 4;
   bool needLit = s0 == EMU_OP_LITERAL ||
                  (in->fmt == EMU_FMT_VOP2 && vop2HasK(v3op - 256));
-  if (s0 == EMU_OP_SDWA || s0 == EMU_OP_DPP || needLit) {
+  /* v_clrexcp reads no source: SRC0 brings no literal, SDWA or DPP word; nor
+   * does v_nop, except DPP controls (as LLVM decodes them) */
+  bool noSrc = in->fmt == EMU_FMT_VOP1 && (v3op == 320 + 53 || (v3op == 320 && s0 != EMU_OP_DPP));
+  if (!noSrc && (s0 == EMU_OP_SDWA || s0 == EMU_OP_DPP || needLit)) {
     if (avail < 8)
       return false;
     uint32_t d1 = rd32(p + 4);
     in->raw[1] = d1;
     in->size = 8;
-    if (s0 == EMU_OP_SDWA)
+    if (s0 == EMU_OP_SDWA) {
       decodeSdwa(d1, in->fmt == EMU_FMT_VOPC, in);
+      /* v_cvt_[pk_]f32_fp8/bf8 (VOP1 84..87) have no dst_sel/dst_unused: the
+       * whole destination is written (ISA guide: "SDWA, Op_Sel[0]") */
+      if (in->fmt == EMU_FMT_VOP1 && v3op >= 320 + 84 && v3op <= 320 + 87)
+        in->dstSel = 6, in->dstUnused = 0;
+    }
     else if (s0 == EMU_OP_DPP)
       decodeDpp(d1, in);
     else {
@@ -147,6 +156,23 @@ static bool decodeVop32(const uint8_t *p, size_t avail, FlyEmuChip chip,
     }
   }
   return true;
+}
+
+/* VOP3 opcodes whose OPSEL field (bits 14:11) selects halves/bytes: the set
+ * LLVM 22 decodes op_sel for on gfx942/gfx950 (the 16-bit three-operand
+ * ops, v_pack_b32_f16, the fp8/bf8/fp4 conversions, ...). On every other
+ * VOP3 instruction the bits are ignored, as LLVM ignores them. */
+static bool vop3HasOpsel(unsigned op) {
+  static const uint16_t ops[] = {
+      462, 463, 497, 498, 500, 501, 502, 503, 504, 505, 506, 507, 508, 515, 516, 517,
+      518, 519, 563, 565, 566, 567, 568, 569, 570, 571, 572, 573, 574, 575, 576, 577,
+      578, 579, 580, 581, 582, 583, 584, 585, 586, 587, 588, 589, 590, 591, 592, 593,
+      613, 614, 617, 618, 665, 666, 670, 671, 672, 674, 675, 676, 677, 678, 679,
+      409, 410 /* v_permlane16/32_swap: op_sel[0] = FI, op_sel[1] = BC */};
+  for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+    if (ops[i] == op)
+      return true;
+  return false;
 }
 
 static bool decodeVop3(const uint8_t *p, size_t avail, FlyEmuChip chip,
@@ -165,7 +191,7 @@ static bool decodeVop3(const uint8_t *p, size_t avail, FlyEmuChip chip,
     in->sdst = (uint16_t)bits(q, 14, 8);
   } else {
     in->abs = (uint8_t)bits(q, 10, 8);
-    in->opsel = (uint8_t)bits(q, 14, 11);
+    in->opsel = vop3HasOpsel(in->op) ? (uint8_t)bits(q, 14, 11) : 0;
   }
   in->src[0] = (uint16_t)bits(q, 40, 32);
   in->src[1] = (uint16_t)bits(q, 49, 41);
@@ -210,26 +236,28 @@ static bool decodeVop3p(const uint8_t *p, size_t avail, FlyEmuChip chip,
   in->src[0] = (uint16_t)bits(q, 40, 32);
   in->src[1] = (uint16_t)bits(q, 49, 41);
   in->src[2] = (uint16_t)bits(q, 58, 50);
-  if (in->op == 44) {
-    /* v_mfma_ld_scale_b32 prefix: the scaled MFMA follows in the next 8 bytes. */
-    if (avail < 16)
-      return NAME(emuOpNamesVop3p, in->op) && false;
+  if (in->op == 44 && avail >= 16) {
+    /* v_mfma_ld_scale_b32 + a scaled MFMA: op 45/46 with ABID = 1 and
+     * VGPR/AGPR A and B, as LLVM requires to decode the pair as one
+     * instruction (otherwise the prefix stands alone) */
     uint64_t m = (uint64_t)rd32(p + 8) | (uint64_t)rd32(p + 12) << 32;
-    if (bits(m, 31, 23) != 0x1A7 || (bits(m, 22, 16) != 45 && bits(m, 22, 16) != 46))
-      return NAME(emuOpNamesVop3p, in->op) && false;
-    in->scaleSrc[0] = in->src[0];
-    in->scaleSrc[1] = in->src[1];
-    in->scaleSel[0] = (uint8_t)((in->opsel & 1) | (in->opselHi & 1) << 1);
-    in->scaleSel[1] = (uint8_t)((in->opsel >> 1 & 1) | (in->opselHi >> 1 & 1) << 1);
-    in->op = (uint16_t)bits(m, 22, 16);
-    in->size = 16;
-    in->flags |= EMU_F_SCALE;
-    decodeMai(m, in);
-    if (!NAME(emuOpNamesVop3p, in->op))
-      return false;
-    in->name = in->op == 45 ? "v_mfma_scale_f32_16x16x128_f8f6f4"
-                            : "v_mfma_scale_f32_32x32x64_f8f6f4";
-    return true;
+    bool pair = bits(m, 31, 23) == 0x1A7 && (bits(m, 22, 16) == 45 || bits(m, 22, 16) == 46) &&
+                bits(m, 14, 11) == 1 && bits(m, 40, 40) && bits(m, 49, 49);
+    if (pair) {
+      in->scaleSrc[0] = in->src[0];
+      in->scaleSrc[1] = in->src[1];
+      in->scaleSel[0] = (uint8_t)((in->opsel & 1) | (in->opselHi & 1) << 1);
+      in->scaleSel[1] = (uint8_t)((in->opsel >> 1 & 1) | (in->opselHi >> 1 & 1) << 1);
+      in->op = (uint16_t)bits(m, 22, 16);
+      in->size = 16;
+      in->flags |= EMU_F_SCALE;
+      decodeMai(m, in);
+      if (!NAME(emuOpNamesVop3p, in->op))
+        return false;
+      in->name = in->op == 45 ? "v_mfma_scale_f32_16x16x128_f8f6f4"
+                              : "v_mfma_scale_f32_32x32x64_f8f6f4";
+      return true;
+    }
   }
   if (!NAME(emuOpNamesVop3p, in->op))
     return false;
@@ -256,6 +284,8 @@ static bool decodeScalar(const uint8_t *p, size_t avail, FlyEmuChip chip,
     nsrc = 2;
     if (!NAME(emuOpNamesSopc, in->op))
       return false;
+    if (in->op == 17) /* s_set_gpr_idx_on: SSRC1 is the mode immediate, not an operand */
+      nsrc = 1;
   } else if (bits(d0, 31, 23) == 0x17D) {
     in->fmt = EMU_FMT_SOP1;
     in->op = (uint16_t)bits(d0, 15, 8);
@@ -264,6 +294,8 @@ static bool decodeScalar(const uint8_t *p, size_t avail, FlyEmuChip chip,
     nsrc = 1;
     if (!NAME(emuOpNamesSop1, in->op))
       return false;
+    if (in->op == 28) /* s_getpc_b64 has no source: SSRC0 = 255 brings no literal */
+      nsrc = 0;
   } else if (bits(d0, 31, 28) == 0xB) {
     in->fmt = EMU_FMT_SOPK;
     in->op = (uint16_t)bits(d0, 27, 23);
@@ -312,17 +344,25 @@ static bool decodeSmem(uint64_t q, FlyEmuChip chip, EmuInst *in) {
     in->imm = (int32_t)(off ^ 0x100000u) - 0x100000; /* 21-bit signed */
   } else {
     in->imm = 0;
-    in->soff = (uint8_t)bits(q, 39, 32); /* IMM=0: OFFSET holds an SGPR */
+    in->soff = (uint8_t)bits(q, 38, 32); /* IMM=0: OFFSET[6:0] names an SGPR or M0 */
     in->flags |= EMU_F_SOE;
   }
   if (bits(q, 14, 14)) {
     in->soff = (uint8_t)bits(q, 63, 57);
     in->flags |= EMU_F_SOE;
   }
-  in->flags |= bits(q, 16, 16) ? EMU_F_GLC : 0;
+  in->flags |= (bits(q, 16, 16) ? EMU_F_GLC : 0) | (bits(q, 15, 15) ? EMU_F_NV : 0);
   return NAME(emuOpNamesSmem, in->op);
 }
 
+/* DS: the fields keep the names of LLVM's operands (DSInstructions.td
+ * DS_Real_vi): addr = ADDR, data0 = DATA0, data1 = DATA1, dst = VDST; which of
+ * them an opcode uses is its operand list (ds_swizzle_b32 reads only ADDR,
+ * ds_append only writes VDST, ...). The GWS ops with a data operand carry it
+ * in the ADDR field ("has_gws_data0"), so it moves to data0. Bit 16 (GDS on
+ * older chips) is no field on gfx942/gfx950 (CDNA4 ISA guide Table 95) and
+ * is ignored, as LLVM's disassembler ignores it; only the GWS ops (152..157)
+ * require it set, as LLVM does. */
 static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_DS;
   unsigned acc = bits(q, 25, 25) ? 256 : 0;
@@ -333,6 +373,11 @@ static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->data0 = (uint16_t)(bits(q, 47, 40) + acc);
   in->data1 = (uint16_t)(bits(q, 55, 48) + acc);
   in->dst = (uint16_t)(bits(q, 63, 56) + acc);
+  bool gws = in->op >= 152 && in->op <= 157;
+  if (gws && (in->op & 1)) /* ds_gws_init, ds_gws_sema_br, ds_gws_barrier */
+    in->data0 = (uint16_t)(in->addr + acc);
+  if (gws && !bits(q, 16, 16))
+    return false; /* no name: the fault reports the raw encoding */
   return NAME(emuOpNamesDs, in->op);
 }
 
@@ -342,7 +387,8 @@ static bool decodeMubuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->imm = (int32_t)bits(q, 11, 0);
   in->flags |= (bits(q, 12, 12) ? EMU_F_OFFEN : 0) |
                (bits(q, 13, 13) ? EMU_F_IDXEN : 0) |
-               (bits(q, 14, 14) ? EMU_F_GLC : 0) | (bits(q, 16, 16) ? EMU_F_LDS : 0);
+               (bits(q, 14, 14) ? EMU_F_GLC : 0) | (bits(q, 15, 15) ? EMU_F_SC1 : 0) |
+               (bits(q, 16, 16) ? EMU_F_LDS : 0) | (bits(q, 17, 17) ? EMU_F_NT : 0);
   in->addr = (uint16_t)bits(q, 39, 32);
   in->data0 = (uint16_t)(bits(q, 47, 40) + (bits(q, 55, 55) ? 256 : 0));
   in->dst = in->data0;
@@ -356,6 +402,15 @@ static bool decodeMubuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
 static bool decodeMtbuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_MTBUF;
   in->op = (uint16_t)bits(q, 18, 15);
+  in->imm = (int32_t)bits(q, 11, 0);
+  in->flags |= (bits(q, 12, 12) ? EMU_F_OFFEN : 0) | (bits(q, 13, 13) ? EMU_F_IDXEN : 0) |
+               (bits(q, 14, 14) ? EMU_F_GLC : 0) | (bits(q, 53, 53) ? EMU_F_SC1 : 0) |
+               (bits(q, 54, 54) ? EMU_F_NT : 0);
+  in->fmtBits = (uint8_t)(bits(q, 22, 19) | bits(q, 25, 23) << 4);
+  in->addr = (uint16_t)bits(q, 39, 32);
+  in->data0 = (uint16_t)(bits(q, 47, 40) + (bits(q, 55, 55) ? 256 : 0));
+  in->dst = in->data0;
+  in->sbase = (uint8_t)(bits(q, 52, 48) * 4);
   in->soff = (uint8_t)bits(q, 63, 56);
   return NAME(emuOpNamesMtbuf, in->op);
 }
@@ -364,7 +419,8 @@ static bool decodeFlat(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   unsigned seg = bits(q, 15, 14), acc = bits(q, 55, 55) ? 256 : 0;
   in->seg = (uint8_t)seg;
   in->op = (uint16_t)bits(q, 24, 18);
-  in->flags |= bits(q, 16, 16) ? EMU_F_GLC : 0;
+  in->flags |= (bits(q, 16, 16) ? EMU_F_GLC : 0) | (bits(q, 17, 17) ? EMU_F_NT : 0) |
+               (bits(q, 25, 25) ? EMU_F_SC1 : 0);
   in->addr = (uint16_t)bits(q, 39, 32);
   in->data0 = (uint16_t)(bits(q, 47, 40) + acc);
   in->dst = (uint16_t)(bits(q, 63, 56) + acc);
@@ -435,7 +491,9 @@ static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *
     in->raw[1] = (uint32_t)(q >> 32);
     in->size = 8;
     bool ok = bits(d0, 31, 26) == 0x38 ? decodeMubuf(q, chip, in) : decodeMtbuf(q, chip, in);
-    if (in->soff == EMU_OP_LITERAL) { /* a literal SOFFSET follows (as LLVM decodes it) */
+    /* buffer_wbl2 / buffer_inv have no SOFFSET operand: no literal */
+    bool noOperands = in->fmt == EMU_FMT_MUBUF && (in->op == 40 || in->op == 41);
+    if (!noOperands && in->soff == EMU_OP_LITERAL) { /* a literal SOFFSET follows (as LLVM decodes it) */
       if (avail < 12)
         return false;
       in->lit = rd32(p + 8);
@@ -459,7 +517,8 @@ EmuExecFn emuHandlerFind(const char *name) {
   if (!strncmp(name, "v_mfma", 6))
     return emuMfmaHandlerFind(name);
   if (!strncmp(name, "global_", 7) || !strncmp(name, "flat_", 5) ||
-      !strncmp(name, "scratch_", 8) || !strncmp(name, "buffer_", 7)) {
+      !strncmp(name, "scratch_", 8) || !strncmp(name, "buffer_", 7) ||
+      !strncmp(name, "s_atomic_", 9) || !strncmp(name, "s_buffer_atomic_", 16)) {
     EmuExecFn fn = emuMemHandlerFind(name);
     if (fn)
       return fn;

@@ -151,7 +151,7 @@ void emuWriteScalar64(EmuWave *w, unsigned code, uint64_t v) {
 
 /* DPP: the source lane of `lane` under dpp_ctrl, or -1 when out of range
  * (ISA guide §13.3.2 DPP_CTRL enumeration; facts §6.3). */
-static int dppSourceLane(unsigned ctrl, int lane) {
+static int dppRangeLane(unsigned ctrl, int lane) {
   int row = lane & ~15, r = lane & 15;
   if (ctrl <= 0xFF)
     return (lane & ~3) | ((ctrl >> (2 * (lane & 3))) & 3);
@@ -177,6 +177,16 @@ static int dppSourceLane(unsigned ctrl, int lane) {
   return -1;
 }
 
+/* The source lane, or -1 when it is out of range or was inactive when the
+ * instruction started (w->dppExec, set by execDpp): gfx9 DPP has no FI
+ * ("fetch inactive") bit and treats an inactive source lane as an invalid
+ * one, like an out-of-range lane -- bound_ctrl decides between reading 0 and
+ * not writing (LLVM AMDGPUModifierSyntax, fi:0). */
+static int dppSourceLane(const EmuWave *w, unsigned ctrl, int lane) {
+  int s = dppRangeLane(ctrl, lane);
+  return s >= 0 && ((w->dppExec >> s) & 1) ? s : -1;
+}
+
 static uint32_t sdwaSelect(uint32_t v, unsigned sel, bool sext) {
   switch (sel) {
   case 0: case 1: case 2: case 3: {
@@ -195,7 +205,7 @@ static void srcModifiers(const EmuWave *w, const EmuInst *in, int i, int kind,
                          const uint32_t *p, uint32_t *buf) {
   if ((in->flags & EMU_F_DPP) && i == 0) {
     for (int l = 0; l < EMU_WAVE_LANES; l++) {
-      int s = dppSourceLane(in->dppCtrl, l);
+      int s = dppSourceLane(w, in->dppCtrl, l);
       buf[l] = s < 0 ? 0 : p[s];
     }
     p = buf;
@@ -207,10 +217,10 @@ static void srcModifiers(const EmuWave *w, const EmuInst *in, int i, int kind,
       buf[l] = sdwaSelect(p[l], sel, sext);
     p = buf;
   }
-  (void)w;
-  uint32_t sign = kind == EMU_SRC_F16 ? 0x8000u : 0x80000000u;
-  uint32_t clear = ((in->abs >> i) & 1) && kind != EMU_SRC_B32 ? sign : 0;
-  uint32_t flip = ((in->neg >> i) & 1) && kind != EMU_SRC_B32 ? sign : 0;
+  uint32_t sign = kind == EMU_SRC_F16 || kind == EMU_SRC_BF16 ? 0x8000u : 0x80000000u;
+  bool fmods = kind == EMU_SRC_F32 || kind == EMU_SRC_F16 || kind == EMU_SRC_BF16;
+  uint32_t clear = ((in->abs >> i) & 1) && fmods ? sign : 0;
+  uint32_t flip = ((in->neg >> i) & 1) && fmods ? sign : 0;
   for (int l = 0; l < EMU_WAVE_LANES; l++)
     buf[l] = (p[l] & ~clear) ^ flip;
 }
@@ -222,13 +232,18 @@ const uint32_t *emuSrc32(EmuWave *w, const EmuInst *in, int i, int kind,
   if (code >= 256) {
     p = w->vgpr[code - 256];
   } else {
-    uint32_t v = emuReadScalar32(w, in, code, kind == EMU_SRC_F16);
+    static const uint16_t bf16[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
+                                     0xc000, 0x4080, 0xc080, 0x3e22};
+    bool bf = kind == EMU_SRC_BF16 || kind == EMU_SRC_BF16P;
+    uint32_t v = bf && code >= 240 && code <= 248
+                     ? bf16[code - 240]
+                     : emuReadScalar32(w, in, code, kind == EMU_SRC_F16 || kind == EMU_SRC_I16);
     for (int l = 0; l < EMU_WAVE_LANES; l++)
       buf[l] = v;
     p = buf;
   }
-  bool mods = (in->flags & (EMU_F_SDWA | EMU_F_DPP)) ||
-              (((in->abs | in->neg) >> i) & 1);
+  bool fmods = kind == EMU_SRC_F32 || kind == EMU_SRC_F16 || kind == EMU_SRC_BF16;
+  bool mods = (in->flags & (EMU_F_SDWA | EMU_F_DPP)) || ((((in->abs | in->neg) >> i) & 1) && fmods);
   if (!mods)
     return p;
   srcModifiers(w, in, i, kind, p, buf);
@@ -243,7 +258,7 @@ void emuSrc64(EmuWave *w, const EmuInst *in, int i, bool f64,
     const uint32_t *hi = w->vgpr[(code - 255) & 255];
     if (in->flags & EMU_F_DPP) {
       for (int l = 0; l < EMU_WAVE_LANES; l++) {
-        int s = dppSourceLane(in->dppCtrl, l);
+        int s = dppSourceLane(w, in->dppCtrl, l);
         out[l] = s < 0 ? 0 : ((uint64_t)hi[s] << 32 | lo[s]);
       }
     } else {
@@ -302,9 +317,10 @@ static int execSdwa(EmuWave *w, const EmuInst *in, EmuCtx *c) {
 
 static int execDpp(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   uint64_t mask = 0;
+  w->dppExec = w->exec;
   for (int l = 0; l < EMU_WAVE_LANES; l++) {
     bool on = ((in->rowMask >> (l >> 4)) & 1) && ((in->bankMask >> ((l >> 2) & 3)) & 1);
-    if (on && dppSourceLane(in->dppCtrl, l) < 0 && !(in->flags & EMU_F_BOUNDCTRL))
+    if (on && dppSourceLane(w, in->dppCtrl, l) < 0 && !(in->flags & EMU_F_BOUNDCTRL))
       on = false;
     mask |= (uint64_t)on << l;
   }
@@ -381,6 +397,29 @@ static int runIndexed(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   return t.fn(w, &t, c);
 }
 
+/* The MODE bits that change how instructions run: VSKIP skips the vector
+ * formats (S_SETVSKIP: no VOP, buffer, image, DS or FLAT instructions are
+ * issued; skipped memory instructions do not count), GPR_IDX_EN indexes
+ * VALU operands. */
+static bool vectorFormat(EmuFormat f) {
+  switch (f) {
+  case EMU_FMT_VOP2: case EMU_FMT_VOP1: case EMU_FMT_VOPC: case EMU_FMT_VOP3:
+  case EMU_FMT_VOP3P: case EMU_FMT_MAI: case EMU_FMT_DS: case EMU_FMT_MUBUF:
+  case EMU_FMT_FLAT: case EMU_FMT_SCRATCH: case EMU_FMT_GLOBAL: case EMU_FMT_MTBUF:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static int runModal(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  if ((w->mode & EMU_MODE_VSKIP) && vectorFormat((EmuFormat)in->fmt))
+    return EMU_STEP_NEXT;
+  if ((w->mode & EMU_MODE_GPR_IDX_EN) && (in->flags & EMU_F_VALU))
+    return runIndexed(w, in, c);
+  return in->fn(w, in, c);
+}
+
 EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
   const EmuProgram *prog = env->prog;
   EmuCtx c = {env, prog->insts, 0, fault, env->chip, w};
@@ -404,8 +443,8 @@ EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
     c.pc = pc;
     w->pc = pc + in->size;
     w->retired++;
-    int r = (w->mode & EMU_MODE_GPR_IDX_EN) && (in->flags & EMU_F_VALU) ? runIndexed(w, in, &c)
-                                                                       : in->fn(w, in, &c);
+    int r = w->mode & (EMU_MODE_GPR_IDX_EN | EMU_MODE_VSKIP) ? runModal(w, in, &c)
+                                                             : in->fn(w, in, &c);
     if (r != EMU_STEP_NEXT) {
       if (r == EMU_STEP_ENDPGM)
         return EMU_STOP_ENDPGM;

@@ -64,9 +64,9 @@ VOP_1(v_cvt_f32_ubyte3, KB, emuU32((float)(A[l] >> 24)))
 VOP_1(v_cvt_off_f32_i4, KB, emuU32((float)((int32_t)(A[l] << 28) >> 28) / 16.0f))
 VOP_1(v_cvt_f16_f32, F, emuPut16(in, d[l], emuFloatToHalf(emuF32(A[l]))))
 VOP_1(v_cvt_f32_f16, EMU_SRC_F16, emuU32(emuHalfToFloat((uint16_t)emuGet16(in, 0, A[l]))))
-VOP_1(v_cvt_f32_bf16, KB, emuU32(emuBf16ToFloat((uint16_t)emuGet16(in, 0, A[l]))))
-VOP_1(v_cvt_f16_u16, KB, emuPut16(in, d[l], emuFloatToHalf((float)emuGet16(in, 0, A[l]))))
-VOP_1(v_cvt_f16_i16, KB, emuPut16(in, d[l], emuFloatToHalf((float)(int16_t)emuGet16(in, 0, A[l]))))
+VOP_1(v_cvt_f32_bf16, EMU_SRC_BF16, emuU32(emuBf16ToFloat((uint16_t)emuGet16(in, 0, A[l]))))
+VOP_1(v_cvt_f16_u16, EMU_SRC_I16, emuPut16(in, d[l], emuFloatToHalf((float)emuGet16(in, 0, A[l]))))
+VOP_1(v_cvt_f16_i16, EMU_SRC_I16, emuPut16(in, d[l], emuFloatToHalf((float)(int16_t)emuGet16(in, 0, A[l]))))
 VOP_2(v_cvt_pkrtz_f16_f32, F, emuFloatToHalfRtz(emuF32(A[l])) | (uint32_t)emuFloatToHalfRtz(emuF32(B[l])) << 16)
 VOP_2(v_cvt_pk_f16_f32, F, emuFloatToHalf(emuF32(A[l])) | (uint32_t)emuFloatToHalf(emuF32(B[l])) << 16)
 VOP_2(v_cvt_pk_bf16_f32, F, emuFloatToBf16(emuF32(A[l])) | (uint32_t)emuFloatToBf16(emuF32(B[l])) << 16)
@@ -335,10 +335,20 @@ static float half16(uint32_t v, bool bf) {
 static uint32_t to16(float f, bool bf) { return bf ? emuFloatToBf16(f) : emuFloatToHalf(f); }
 
 /* v_cvt_scalef32_pk_{fp8,bf8}_{f16,bf16}: D.half[op_sel[3]] = two fp8. */
+/* Packed f16/bf16 sources: inline constants are 16-bit patterns (as LLVM
+ * decodes them); neg/abs on the two halves are not modelled and fault. */
+static int src16Kind(bool bf) { return bf ? EMU_SRC_BF16P : EMU_SRC_I16; }
+static int packedModsFault(EmuCtx *c, const EmuInst *in) {
+  return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                  "%s: neg/abs of a packed 16-bit source are not modelled", in->name);
+}
+
 static int cvtScalePkF8From16(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf8, bool bf) {
+  if ((in->neg | in->abs) & 1)
+    return packedModsFault(c, in);
   VBEGIN;
   uint32_t b0[LANES], b1[LANES];
-  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  const uint32_t *A = emuSrc32(w, in, 0, src16Kind(bf), b0), *S = emuSrc32(w, in, 1, KB, b1);
   EmuSmallFmt fmt = emuFp8Format(bf8, true);
   bool hi = (in->opsel & 8) != 0;
   for (int l = 0; l < LANES; l++)
@@ -397,9 +407,11 @@ VHANDLER(v_cvt_scalef32_f16_bf8) { return cvtScaleF16FromF8(w, in, c, true); }
 
 /* v_cvt_scalef32_pk_fp4_{f16,bf16}: byte op_sel[3:2] = two fp4 values. */
 static int cvtScalePkFp4From16(EmuWave *w, const EmuInst *in, EmuCtx *c, bool bf) {
+  if ((in->neg | in->abs) & 1)
+    return packedModsFault(c, in);
   VBEGIN;
   uint32_t b0[LANES], b1[LANES];
-  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *S = emuSrc32(w, in, 1, KB, b1);
+  const uint32_t *A = emuSrc32(w, in, 0, src16Kind(bf), b0), *S = emuSrc32(w, in, 1, KB, b1);
   unsigned sh = 8 * ((in->opsel >> 2) & 3);
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {

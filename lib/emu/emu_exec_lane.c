@@ -85,6 +85,13 @@ VHANDLER(v_nop) {
   return EMU_STEP_NEXT;
 }
 
+/* v_clrexcp clears the wave's exception state: TRAPSTS.EXCP [8:0]. */
+VHANDLER(v_clrexcp) {
+  (void)in, (void)c;
+  w->trapsts &= ~0x1ffu;
+  return EMU_STEP_NEXT;
+}
+
 /*--- AGPR moves ----------------------------------------------------------------*/
 
 VHANDLER(v_accvgpr_read_b32) {
@@ -108,10 +115,13 @@ VHANDLER(v_accvgpr_write_b32) {
   return EMU_STEP_NEXT;
 }
 
+/* SRC0's VGPR codes (256+) name AGPRs; lower codes are scalar operands, as
+ * LLVM's disassembler reads the field. */
 VHANDLER(v_accvgpr_mov_b32) {
   (void)c;
   uint64_t ex = w->exec;
-  const uint32_t *a = w->agpr[in->src[0] & 255];
+  uint32_t b0[LANES];
+  const uint32_t *a = in->src[0] >= 256 ? w->agpr[in->src[0] & 255] : emuSrc32(w, in, 0, KB, b0);
   uint32_t *d = w->agpr[in->dst & 255];
   for (int l = 0; l < LANES; l++)
     if (ON(l))
@@ -136,9 +146,9 @@ static uint32_t pkHalf(const EmuInst *in, int i, uint32_t v, bool hi, bool fneg)
   VHANDLER(name) {                                                              \
     VBEGIN;                                                                     \
     uint32_t b0[LANES], b1[LANES], b2[LANES];                                   \
-    const uint32_t *A = emuSrc32(w, in, 0, KB, b0);                              \
-    const uint32_t *Bv = nsrc > 1 ? emuSrc32(w, in, 1, KB, b1) : A;              \
-    const uint32_t *C = nsrc > 2 ? emuSrc32(w, in, 2, KB, b2) : A;               \
+    const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0);                     \
+    const uint32_t *Bv = nsrc > 1 ? emuSrc32(w, in, 1, EMU_SRC_I16, b1) : A;     \
+    const uint32_t *C = nsrc > 2 ? emuSrc32(w, in, 2, EMU_SRC_I16, b2) : A;      \
     for (int l = 0; l < LANES; l++) {                                           \
       if (!ON(l))                                                               \
         continue;                                                               \
@@ -187,11 +197,25 @@ PK16(v_pk_min_u16, 2, false, a < b ? a : b)
 PK16(v_pk_mad_u16, 3, false, clampU16(in, (int32_t)(a * b + cc)))
 PK16(v_pk_mad_i16, 3, false, clampI16(in, (int16_t)a * (int16_t)b + (int16_t)cc))
 
+/* Packed 16-bit VOP2 operations with DPP/SDWA neg/abs bits: what the bits do
+ * to two halves is not documented, so such instructions fault. */
+static bool packedDppMods(const EmuInst *in) {
+  bool form = (in->flags & (EMU_F_DPP | EMU_F_SDWA)) || in->fmt == EMU_FMT_VOP3;
+  return form && (in->neg | in->abs);
+}
+static int packedDppFault(EmuCtx *c, const EmuInst *in) {
+  return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                  "%s: DPP/SDWA/VOP3 source modifiers of packed 16-bit operands are not modelled",
+                  in->name);
+}
+
 /* v_pk_fmac_f16 (VOP2): D.h[i] = fma(S0.h[i], S1.h[i], D.h[i]). */
 VHANDLER(v_pk_fmac_f16) {
+  if (packedDppMods(in))
+    return packedDppFault(c, in);
   VBEGIN;
   uint32_t b0[LANES], b1[LANES];
-  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1);
+  const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0), *Bv = emuSrc32(w, in, 1, EMU_SRC_I16, b1);
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {
       uint32_t r = 0;
@@ -207,7 +231,7 @@ VHANDLER(v_pk_fmac_f16) {
 VHANDLER(v_pack_b32_f16) {
   VBEGIN;
   uint32_t b0[LANES], b1[LANES];
-  const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1);
+  const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0), *Bv = emuSrc32(w, in, 1, EMU_SRC_I16, b1);
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {
       uint32_t lo = emuGet16(in, 0, A[l]) ^ ((in->neg & 1) ? 0x8000u : 0);
@@ -282,11 +306,14 @@ static uint32_t accIn(const EmuInst *in, const uint32_t *C, const uint32_t *d, i
   return in->fmt == EMU_FMT_VOP3P ? C[l] : d[l];
 }
 
-#define DOT(name, isf, expr)                                                    \
+/* k: the kind of the two packed sources (16-bit halves: f16 inline constants). */
+#define DOT_K(name, isf, k, expr)                                               \
   VHANDLER(name) {                                                              \
+    if (in->fmt != EMU_FMT_VOP3P && packedDppMods(in))                         \
+      return packedDppFault(c, in);                                             \
     VBEGIN;                                                                     \
     uint32_t b0[LANES], b1[LANES], b2[LANES];                                   \
-    const uint32_t *A = emuSrc32(w, in, 0, KB, b0), *Bv = emuSrc32(w, in, 1, KB, b1); \
+    const uint32_t *A = emuSrc32(w, in, 0, k, b0), *Bv = emuSrc32(w, in, 1, k, b1); \
     const uint32_t *C = in->fmt == EMU_FMT_VOP3P ? emuSrc32(w, in, 2, KB, b2) : d; \
     for (int l = 0; l < LANES; l++)                                             \
       if (ON(l)) {                                                              \
@@ -298,6 +325,10 @@ static uint32_t accIn(const EmuInst *in, const uint32_t *C, const uint32_t *d, i
       }                                                                         \
     return EMU_STEP_NEXT;                                                       \
   }
+
+#define DOT(name, isf, expr) DOT_K(name, isf, KB, expr)
+#define DOT16(name, isf, expr) DOT_K(name, isf, EMU_SRC_I16, expr)
+#define DOTBF16(name, isf, expr) DOT_K(name, isf, EMU_SRC_BF16P, expr)
 
 static uint32_t dotF16(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32_t acc) {
   double s = HF(a0) * HF(b0) + HF(a1) * HF(b1) + (double)emuF32(acc);
@@ -332,13 +363,13 @@ static uint32_t dot2i(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1, uint32
   return a0 * b0 + a1 * b1 + acc;
 }
 
-DOT(v_dot2_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2c_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2c_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
-DOT(v_dot2_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
-DOT(v_dot2_u32_u16, false, dot2i(a0, a1, b0_, b1_, acc, false))
-DOT(v_dot2c_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
+DOT16(v_dot2_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
+DOT16(v_dot2c_f32_f16, true, dotF16(a0, a1, b0_, b1_, acc))
+DOTBF16(v_dot2_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
+DOTBF16(v_dot2c_f32_bf16, true, dotBf16(a0, a1, b0_, b1_, acc))
+DOT16(v_dot2_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
+DOT16(v_dot2_u32_u16, false, dot2i(a0, a1, b0_, b1_, acc, false))
+DOT16(v_dot2c_i32_i16, false, dot2i(a0, a1, b0_, b1_, acc, true))
 DOT(v_dot4_i32_i8, false, dot4(a, b, acc, true))
 DOT(v_dot4_u32_u8, false, dot4(a, b, acc, false))
 DOT(v_dot4c_i32_i8, false, dot4(a, b, acc, true))
@@ -384,7 +415,7 @@ VHANDLER(v_fma_mixhi_f16) { (void)c; return fmaMix(w, in, 2); }
 const EmuHandler emuLaneHandlers[] = {
     H(v_readfirstlane_b32), H(v_readlane_b32), H(v_writelane_b32),
     H(v_permlane16_swap_b32), H(v_permlane32_swap_b32), H(v_swap_b32),
-    H(v_nop), H(v_accvgpr_read_b32), H(v_accvgpr_write_b32),
+    H(v_nop), H(v_clrexcp), H(v_accvgpr_read_b32), H(v_accvgpr_write_b32),
     H(v_accvgpr_mov_b32), H(v_pk_add_f16), H(v_pk_mul_f16), H(v_pk_fma_f16),
     H(v_pk_min_f16), H(v_pk_max_f16), H(v_pk_add_u16), H(v_pk_sub_u16),
     H(v_pk_add_i16), H(v_pk_sub_i16), H(v_pk_mul_lo_u16),

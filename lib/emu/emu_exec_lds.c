@@ -1,7 +1,7 @@
 /*===- emu_exec_lds.c - DS (LDS) instructions --------------------------------===*
  *
- * LDS reads/writes (b8..b128, read2/write2 with st64), LDS atomics, the
- * cross-lane DS ops (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) and
+ * LDS reads/writes (b8..b128, read2/write2 with st64), LDS atomics (incl.
+ * wrxchg2, wrap, condxchg32, append/consume), the cross-lane DS ops (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) and
  * the gfx950 transpose reads (ds_read_b64_tr_b4/b8/b16, ds_read_b96_tr_b6).
  * Address = VGPR + offset (offset1:offset0 as 16 bits for single-address
  * ops); an access outside the workgroup's ldsSize faults like a memory
@@ -182,7 +182,7 @@ typedef enum DsOp {
   DS_ADD, DS_SUB, DS_RSUB, DS_INC, DS_DEC, DS_MIN_I, DS_MAX_I, DS_MIN_U,
   DS_MAX_U, DS_AND, DS_OR, DS_XOR, DS_MSKOR, DS_WRXCHG, DS_CMPST,
   DS_ADD_F32, DS_MIN_F, DS_MAX_F, DS_PK_ADD_F16, DS_PK_ADD_BF16, DS_ADD_F64,
-  DS_CMPST_F
+  DS_CMPST_F, DS_WRAP
 } DsOp;
 
 static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w64) {
@@ -216,6 +216,7 @@ static uint64_t dsCompute(DsOp op, uint64_t old, uint64_t a, uint64_t b, bool w6
     return emuFloatToBf16(emuBf16ToFloat((uint16_t)old) + emuBf16ToFloat((uint16_t)a)) |
            (uint32_t)emuFloatToBf16(emuBf16ToFloat((uint16_t)(old >> 16)) + emuBf16ToFloat((uint16_t)(a >> 16))) << 16;
   case DS_ADD_F64: return emuU64(emuF64(old) + emuF64(a));
+  case DS_WRAP: return old >= a ? old - a : old + b; /* DATA0 subtrahend, DATA1 addend */
   default: return old;
   }
 }
@@ -330,27 +331,139 @@ DSA(ds_mskor_rtn_b64, DS_MSKOR, true, true)
 DSA(ds_cmpst_rtn_f64, DS_CMPST_F, true, true)
 DSA(ds_min_rtn_f64, DS_MIN_F, true, true)
 DSA(ds_max_rtn_f64, DS_MAX_F, true, true)
+DSA(ds_wrap_rtn_b32, DS_WRAP, false, true)
+
+/* ds_wrxchg2[st64]_rtn_b32/b64 vdst, addr, data0, data1: exchanges two
+ * elements at offset0 and offset1 (x element size, x64 for st64); vdst
+ * receives the old element at offset0 then the one at offset1 (ISA guide
+ * DS_WRXCHG2_RTN_B32). */
+static int dsWrxchg2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+  uint64_t ex = w->exec;
+  unsigned dw = esize / 4;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t base = w->vgpr[in->addr & 255][l];
+    for (unsigned e = 0; e < 2; e++) {
+      uint64_t a = base + (uint64_t)(e ? in->offset1 : (uint32_t)in->imm) * esize * mul;
+      if (a & (esize - 1))
+        return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, l, a,
+                        "%s: lane %d LDS atomic address 0x%llx is not %u-byte aligned",
+                        in->name, l, (unsigned long long)a, esize);
+      uint8_t *p = ldsPtr(w, a, esize);
+      if (!p)
+        return ldsFault(c, in, l, a, esize);
+      for (unsigned k = 0; k < dw; k++) {
+        uint32_t old;
+        memcpy(&old, p + 4 * k, 4);
+        memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
+        vr(w, in->dst, e * dw + k)[l] = old;
+      }
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+VHANDLER(ds_wrxchg2_rtn_b32) { return dsWrxchg2(w, in, c, 4, 1); }
+VHANDLER(ds_wrxchg2st64_rtn_b32) { return dsWrxchg2(w, in, c, 4, 64); }
+VHANDLER(ds_wrxchg2_rtn_b64) { return dsWrxchg2(w, in, c, 8, 1); }
+VHANDLER(ds_wrxchg2st64_rtn_b64) { return dsWrxchg2(w, in, c, 8, 64); }
+
+/* ds_condxchg32_rtn_b64 vdst, addr, data0 (ISA guide DS_CONDXCHG32_RTN_B64):
+ * two dwords at ((addr + offset) & 0xfff8) and +4; dword i of DATA is
+ * written (with bit 31 cleared) iff its bit 31 is set; vdst gets the old
+ * dwords. */
+VHANDLER(ds_condxchg32_rtn_b64) {
+  uint64_t ex = w->exec;
+  for (int l = 0; l < LANES; l++) {
+    if (!ON(l))
+      continue;
+    uint64_t a = ((uint64_t)w->vgpr[in->addr & 255][l] + offset16(in)) & 0xfff8u;
+    uint8_t *p = ldsPtr(w, a, 8);
+    if (!p)
+      return ldsFault(c, in, l, a, 8);
+    for (unsigned k = 0; k < 2; k++) {
+      uint32_t old, v = vr(w, in->data0, k)[l];
+      memcpy(&old, p + 4 * k, 4);
+      if (v >> 31) {
+        v &= 0x7fffffffu;
+        memcpy(p + 4 * k, &v, 4);
+      }
+      vr(w, in->dst, k)[l] = old;
+    }
+  }
+  return EMU_STEP_NEXT;
+}
+
+/* ds_append / ds_consume vdst: add / subtract the number of EXEC lanes to the
+ * dword at M0 + offset and return the old value to every EXEC lane. The ISA
+ * guide's prose omits M0 for LDS, but LLVM puts the pointer in M0 and the
+ * constant part in the offset (AMDGPUISelDAGToDAG SelectDSAppendConsume), so
+ * M0 is the base as for GDS. */
+static int dsAppend(EmuWave *w, const EmuInst *in, EmuCtx *c, int sign) {
+  uint64_t ex = w->exec;
+  if (!ex)
+    return EMU_STEP_NEXT;
+  uint64_t a = (uint64_t)w->m0 + offset16(in);
+  int first = __builtin_ctzll(ex);
+  if (a & 3)
+    return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, first, a,
+                    "%s: LDS counter address 0x%llx is not 4-byte aligned", in->name,
+                    (unsigned long long)a);
+  uint8_t *p = ldsPtr(w, a, 4);
+  if (!p)
+    return ldsFault(c, in, first, a, 4);
+  uint32_t old, n = (uint32_t)__builtin_popcountll(ex);
+  memcpy(&old, p, 4);
+  uint32_t nv = sign > 0 ? old + n : old - n;
+  memcpy(p, &nv, 4);
+  uint32_t *d = vr(w, in->dst, 0);
+  for (int l = 0; l < LANES; l++)
+    if (ON(l))
+      d[l] = old;
+  return EMU_STEP_NEXT;
+}
+VHANDLER(ds_append) { return dsAppend(w, in, c, 1); }
+VHANDLER(ds_consume) { return dsAppend(w, in, c, -1); }
 
 /*--- Cross-lane DS ops -----------------------------------------------------------------*/
 
-/* ds_swizzle_b32 (ISA guide DS_SWIZZLE_B32): offset[15] = 1 selects
- * quad-permute mode (2 bits per lane of a quad); otherwise bit-mask mode
- * within 32-lane halves: and = [4:0], or = [9:5], xor = [14:10]. Inactive
- * source lanes read 0. */
+/* ds_swizzle_b32 vdst, addr (ISA guide DS_SWIZZLE_B32): the data to swizzle
+ * is the ADDR operand -- LLVM's operand order `ds_swizzle_b32 vdst, vaddr`
+ * (DSInstructions.td DS_1A_RET); DATA0 is not read. The lane map by offset:
+ * >= 0xe000 FFT (5-bit reversal, mask offset[4:0]); >= 0xc000 rotate by
+ * offset[9:5] (right when offset[10]) outside the mask offset[4:0], within
+ * 32-lane halves; offset[15] quad permute (2 bits per lane of a quad);
+ * otherwise bit-mask mode within 32-lane halves: and = [4:0], or = [9:5],
+ * xor = [14:10]. Inactive source lanes read 0. */
+static int swizzleLane(uint32_t off, int l) {
+  int lo = l & 31, hi = l & 32, mask = (int)(off & 31);
+  if (off >= 0xe000) {
+    int rev = 0;
+    for (int b = 0; b < 5; b++)
+      rev |= ((lo >> b) & 1) << (4 - b);
+    return hi | (rev >> __builtin_popcount((unsigned)mask)) | (lo & mask);
+  }
+  if (off >= 0xc000) {
+    int rot = (int)((off >> 5) & 31);
+    if (off & 0x400)
+      rot = -rot;
+    return hi | (lo & mask) | (((lo + rot) & 31) & ~mask);
+  }
+  if (off & 0x8000)
+    return (l & ~3) | (int)((off >> (2 * (l & 3))) & 3);
+  return hi | (int)((((unsigned)lo & (off & 31)) | ((off >> 5) & 31)) ^ ((off >> 10) & 31));
+}
+
 VHANDLER(ds_swizzle_b32) {
   (void)c;
   uint64_t ex = w->exec;
   uint32_t off = offset16(in), src[LANES];
-  memcpy(src, vr(w, in->data0, 0), sizeof(src));
+  memcpy(src, w->vgpr[in->addr & 255], sizeof(src));
   uint32_t *d = vr(w, in->dst, 0);
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
-    int s;
-    if (off & 0x8000)
-      s = (l & ~3) | (int)((off >> (2 * (l & 3))) & 3);
-    else
-      s = (l & 32) | (int)((((unsigned)l & (off & 31)) | ((off >> 5) & 31)) ^ ((off >> 10) & 31));
+    int s = swizzleLane(off, l);
     d[l] = ON(s) ? src[s] : 0;
   }
   return EMU_STEP_NEXT;
@@ -419,12 +532,19 @@ VHANDLER(ds_write_addtid_b32) {
 
 /*--- Transpose reads (gfx950) ------------------------------------------------------------*/
 
-/* Each lane loads `bits` (64 or 96) bits holding E = bits/esz elements;
- * within groups of E consecutive lanes, element j of lane g*E+i becomes
- * element i of lane g*E+j's load, i.e. an E x E transpose (facts §6.3,
- * after [RJ]'s implementation; the ISA gives prose only). */
+/* Each lane loads `bits` (64 or 96) bits holding E = bits/esz elements
+ * (4, 8, 16, 16 for b16, b8, b4, b6). The 16 lanes of a group hold an E x 16
+ * matrix in row-major order (lane s: row s / (16/E), columns E*(s % (16/E))
+ * ...); each lane receives one column: element n of lane 16g+i is row n,
+ * column i, i.e. element i % E of lane 16g + n*(16/E) + i/E. Sources: the
+ * ISA guide §11.4 (two instructions per MFMA operand, "each lane holds 4
+ * consecutive M or N values" before the transpose), CK's
+ * LaneGroupTransposeTraits (lane groups of 16; "before transpose 4x16, after
+ * 16x4" for 16-bit, 8x16 -> 16x8 for 8-bit) and Triton's ds_read_tr layouts
+ * for gfx950 (numLanesInShuffleGroup = 16; for 4-bit, lane s of a group
+ * loads K row s). See docs/emulator-isa.md. */
 static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsigned bits) {
-  unsigned E = bits / esz, bytes = bits / 8, nd = bits / 32;
+  unsigned E = bits / esz, bytes = bits / 8, nd = bits / 32, perRow = 16 / E;
   uint64_t ex = w->exec;
   uint32_t raw[LANES][3];
   memset(raw, 0, sizeof(raw));
@@ -446,10 +566,10 @@ static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsi
     if (!ON(l))
       continue;
     uint32_t out[3] = {0, 0, 0};
-    int g = l / (int)E * (int)E, i = l % (int)E;
-    for (unsigned j = 0; j < E; j++) {
-      const uint32_t *srcLane = raw[g + (int)j];
-      unsigned sb = (unsigned)i * esz, db = j * esz;
+    int g = l & ~15, i = l & 15;
+    for (unsigned n = 0; n < E; n++) {
+      const uint32_t *srcLane = raw[g + (int)(n * perRow) + i / (int)E];
+      unsigned sb = (unsigned)(i % (int)E) * esz, db = n * esz;
       uint64_t word = srcLane[sb / 32] | (sb / 32 + 1 < nd ? (uint64_t)srcLane[sb / 32 + 1] << 32 : 0);
       uint32_t v = (uint32_t)(word >> (sb % 32)) & mask;
       out[db / 32] |= v << (db % 32);
@@ -500,4 +620,7 @@ const EmuHandler emuLdsHandlers[] = {
     H(ds_min_f64), H(ds_max_f64), H(ds_rsub_rtn_u64), H(ds_inc_rtn_u64),
     H(ds_dec_rtn_u64), H(ds_min_rtn_i64), H(ds_max_rtn_i64), H(ds_and_rtn_b64),
     H(ds_or_rtn_b64), H(ds_xor_rtn_b64), H(ds_mskor_rtn_b64),
-    H(ds_cmpst_rtn_f64), H(ds_min_rtn_f64), H(ds_max_rtn_f64), {NULL, NULL}};
+    H(ds_cmpst_rtn_f64), H(ds_min_rtn_f64), H(ds_max_rtn_f64), H(ds_wrap_rtn_b32),
+    H(ds_wrxchg2_rtn_b32), H(ds_wrxchg2st64_rtn_b32), H(ds_wrxchg2_rtn_b64),
+    H(ds_wrxchg2st64_rtn_b64), H(ds_condxchg32_rtn_b64), H(ds_append), H(ds_consume),
+    {NULL, NULL}};

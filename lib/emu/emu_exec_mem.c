@@ -1,6 +1,6 @@
 /*===- emu_exec_mem.c - SMEM, FLAT/GLOBAL, MUBUF and LDS DMA ----------------===*
  *
- * Memory completes at issue. Global addresses go through emuMemoryTranslate;
+ * Memory completes at issue. SMEM loads, stores and atomics are here too. Global addresses go through emuMemoryTranslate;
  * an access outside the caller's buffers faults (FLY_EMU_FAULT_MEMORY) with
  * lane and address. Loads and stores may be unaligned: ROCm runs gfx9 with
  * SH_MEM_CONFIG.ALIGNMENT_MODE = UNALIGNED (amdkfd's device-queue manager
@@ -92,11 +92,16 @@ static uint32_t storeValue(EmuWave *w, unsigned r, int l, const MemShape *s) {
 
 /*--- SMEM --------------------------------------------------------------------*/
 
-static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool buffer) {
+/* The address of an SMEM access (ISA guide §8.2.1.1): the SGPR-pair base
+ * (or the V# base for s_buffer_*) + the signed immediate + the SGPR/M0
+ * offset; *numRecords is the V#'s num_records (buffer forms only), *off the
+ * byte offset the range check uses. Returns EMU_STEP_NEXT or a fault. */
+static int smemAddr(EmuWave *w, const EmuInst *in, EmuCtx *c, bool buffer, uint64_t *addr,
+                    uint64_t *off, uint32_t *numRecords) {
   uint64_t base;
-  uint64_t off = (uint64_t)(int64_t)in->imm;
+  *off = (uint64_t)(int64_t)in->imm;
   if (in->flags & EMU_F_SOE)
-    off += emuReadScalar32(w, in, in->soff, false);
+    *off += emuReadScalar32(w, in, in->soff, false);
   if (buffer) {
     if (in->sbase + 3u >= 102u)
       return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
@@ -104,16 +109,31 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
                       in->sbase, in->sbase + 3u);
     uint32_t *v = &w->sgpr[in->sbase];
     base = v[0] | (uint64_t)(v[1] & 0xffff) << 32;
+    *numRecords = v[2];
   } else {
     base = emuReadScalar64(w, in, in->sbase, false);
+    *numRecords = 0;
   }
-  uint64_t addr = (base + off) & ~3ull; /* SMEM ignores the 2 LSBs */
+  *addr = (base + *off) & ~3ull; /* SMEM ignores the 2 LSBs */
+  return EMU_STEP_NEXT;
+}
+
+/* Whether dword i of an s_buffer_* access at byte offset `off` is inside the
+ * V#'s num_records (the rule of s_buffer_load: per dword, 2 LSBs ignored). */
+static bool smemInRange(uint64_t off, unsigned i, uint32_t numRecords) {
+  return ((off + 4ull * i) & ~3ull) + 4 <= numRecords;
+}
+
+static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool buffer) {
+  uint64_t addr, off;
+  uint32_t numRecords;
+  int r = smemAddr(w, in, c, buffer, &addr, &off, &numRecords);
+  if (r != EMU_STEP_NEXT)
+    return r;
   if (buffer) {
-    uint32_t numRecords = w->sgpr[in->sbase + 2];
     for (unsigned i = 0; i < n; i++) {
-      uint64_t o = off + 4 * i;
       uint32_t v = 0;
-      if ((o & ~3ull) + 4 <= numRecords) {
+      if (smemInRange(off, i, numRecords)) {
         const uint8_t *p = emuMemoryTranslate(c->env->mem, addr + 4 * i, 4);
         if (!p)
           return memFault(c, in, -1, addr + 4 * i, 4);
@@ -376,6 +396,81 @@ static int flatAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   return EMU_STEP_NEXT;
 }
 
+/*--- SMEM stores and atomics (ISA guide §8.2.1, §8.2.2) -----------------------------*/
+
+/* s_store_dword{,x2,x4} / s_buffer_store_dword{,x2,x4}: SDATA..SDATA+n-1 to
+ * the address; s_buffer_* drop the dwords outside num_records, as
+ * s_buffer_load reads them as 0. Dwords are stored atomically, since other
+ * workgroups may poll them from other threads. */
+static int smemStore(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool buffer) {
+  uint64_t addr, off;
+  uint32_t numRecords;
+  int r = smemAddr(w, in, c, buffer, &addr, &off, &numRecords);
+  if (r != EMU_STEP_NEXT)
+    return r;
+  for (unsigned i = 0; i < n; i++) {
+    if (buffer && !smemInRange(off, i, numRecords))
+      continue;
+    uint8_t *p = emuMemoryTranslate(c->env->mem, addr + 4 * i, 4);
+    if (!p)
+      return memFault(c, in, -1, addr + 4 * i, 4);
+    __atomic_store_n((uint32_t *)(void *)p, emuReadScalar32(w, in, in->dst + i, false),
+                     __ATOMIC_SEQ_CST);
+  }
+  return EMU_STEP_NEXT;
+}
+
+#define SSTORE(name, n, buf)                                                    \
+  VHANDLER(name) { return smemStore(w, in, c, n, buf); }
+SSTORE(s_store_dword, 1, false)
+SSTORE(s_store_dwordx2, 2, false)
+SSTORE(s_store_dwordx4, 4, false)
+SSTORE(s_buffer_store_dword, 1, true)
+SSTORE(s_buffer_store_dwordx2, 2, true)
+SSTORE(s_buffer_store_dwordx4, 4, true)
+
+/* s_atomic_* / s_buffer_atomic_* (opcodes 128.. / 64.., _x2 at +32): the
+ * vector atomics' operations in the same order. SDATA holds the source (and
+ * for cmpswap the compare value in the next dword/pair); with GLC the
+ * pre-op value is returned to SDATA. 64-bit atomics need an 8-byte-aligned
+ * address (atomics are naturally aligned, §8.2.1.1; the 2 LSBs are ignored
+ * anyway). s_buffer_* atomics outside num_records are dropped and return 0,
+ * as buffer atomics do. Done with __atomic compare-and-swap, so workgroups
+ * on different threads see them atomic (split-K semaphores). */
+static int smemAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  bool buffer = in->op < 128, wide;
+  AtomOp op = atomOpOf(64 + (in->op & 31), &wide);
+  wide = (in->op & 32) != 0;
+  unsigned size = wide ? 8 : 4;
+  uint64_t addr, off;
+  uint32_t numRecords;
+  int r = smemAddr(w, in, c, buffer, &addr, &off, &numRecords);
+  if (r != EMU_STEP_NEXT)
+    return r;
+  if (wide && (addr & 7))
+    return emuFault(c, in, FLY_EMU_FAULT_MISALIGNED, -1, addr,
+                    "%s: scalar atomic address 0x%llx is not 8-byte aligned", in->name,
+                    (unsigned long long)addr);
+  unsigned nd = wide ? 2 : 1;
+#define SD(k) emuReadScalar32(w, in, in->dst + (k), false)
+  uint64_t src = wide ? (uint64_t)SD(0) | (uint64_t)SD(1) << 32 : SD(0), cmp = 0;
+  if (op == AT_CMPSWAP)
+    cmp = wide ? (uint64_t)SD(2) | (uint64_t)SD(3) << 32 : SD(1);
+#undef SD
+  uint64_t old = 0;
+  if (!buffer || (smemInRange(off, 0, numRecords) && smemInRange(off, nd - 1, numRecords))) {
+    uint8_t *p = emuMemoryTranslate(c->env->mem, addr, size);
+    if (!p)
+      return memFault(c, in, -1, addr, size);
+    old = atomApply(p, op, wide, src, cmp);
+  }
+  if (in->flags & EMU_F_GLC)
+    for (unsigned k = 0; k < nd; k++)
+      emuWriteScalar32(w, in->dst + k, (uint32_t)(old >> (32 * k)));
+  return EMU_STEP_NEXT;
+}
+VHANDLER(s_atomic) { return smemAtomic(w, in, c); }
+
 /*--- LDS DMA ---------------------------------------------------------------------------*/
 
 /* Writes one lane's loaded dword(s) into LDS at `ldsAddr`; writes outside
@@ -589,11 +684,16 @@ const EmuHandler emuMemHandlers[] = {
     H(s_buffer_load_dwordx16), H(s_memtime), {"s_memrealtime", exec_s_memtime},
     {"s_dcache_inv", exec_s_nop_mem}, {"s_dcache_wb", exec_s_nop_mem},
     {"s_dcache_inv_vol", exec_s_nop_mem}, {"s_dcache_wb_vol", exec_s_nop_mem},
-    {NULL, NULL}};
+    {"s_dcache_discard", exec_s_nop_mem}, {"s_dcache_discard_x2", exec_s_nop_mem},
+    {"s_atc_probe", exec_s_nop_mem}, {"s_atc_probe_buffer", exec_s_nop_mem},
+    H(s_store_dword), H(s_store_dwordx2), H(s_store_dwordx4), H(s_buffer_store_dword),
+    H(s_buffer_store_dwordx2), H(s_buffer_store_dwordx4), {NULL, NULL}};
 
 /// Handlers for FLAT/GLOBAL/SCRATCH/MUBUF mnemonics, chosen by prefix (the
 /// shape of each access is derived from the mnemonic once per instruction).
 EmuExecFn emuMemHandlerFind(const char *name) {
+  if (!strncmp(name, "s_atomic_", 9) || !strncmp(name, "s_buffer_atomic_", 16))
+    return exec_s_atomic;
   bool isGlobal = !strncmp(name, "global_", 7), isFlat = !strncmp(name, "flat_", 5);
   bool isBuf = !strncmp(name, "buffer_", 7);
   if (!strncmp(name, "scratch_", 8)) {

@@ -614,6 +614,17 @@ static int exec_s_set_gpr_idx_idx(EmuWave *w, const EmuInst *in, EmuCtx *c) {
 
 /*--- SOPC --------------------------------------------------------------------*/
 
+/* s_setvskip: MODE.VSKIP = S0[S1[4:0]] (ISA guide S_SETVSKIP); while it is
+ * set, emuWaveRun skips the vector instructions. SCC is unchanged. */
+static int exec_s_setvskip(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  (void)c;
+  if ((S32(0) >> (S32(1) & 31)) & 1)
+    w->mode |= EMU_MODE_VSKIP;
+  else
+    w->mode &= ~(uint32_t)EMU_MODE_VSKIP;
+  return EMU_STEP_NEXT;
+}
+
 #define SOPC(name, T, op)                                                       \
   static int exec_##name(EmuWave *w, const EmuInst *in, EmuCtx *c) {           \
     (void)c;                                                                    \
@@ -744,7 +755,7 @@ const EmuHandler emuScalarHandlers[] = {
     H(s_cmp_eq_i32), H(s_cmp_lg_i32), H(s_cmp_gt_i32), H(s_cmp_ge_i32),
     H(s_cmp_lt_i32), H(s_cmp_le_i32), H(s_cmp_eq_u32), H(s_cmp_lg_u32),
     H(s_cmp_gt_u32), H(s_cmp_ge_u32), H(s_cmp_lt_u32), H(s_cmp_le_u32),
-    H(s_bitcmp0_b32), H(s_bitcmp1_b32), H(s_bitcmp0_b64), H(s_bitcmp1_b64),
+    H(s_setvskip), H(s_bitcmp0_b32), H(s_bitcmp1_b32), H(s_bitcmp0_b64), H(s_bitcmp1_b64),
     H(s_cmp_eq_u64), H(s_cmp_lg_u64),
     {"s_nop", exec_nop}, H(s_endpgm), H(s_branch), H(s_cbranch_scc0),
     H(s_cbranch_scc1), H(s_cbranch_vccz), H(s_cbranch_vccnz),

@@ -65,7 +65,9 @@ static int cmpGeneric(EmuWave *w, const EmuInst *in, CmpType t, unsigned pred,
     }
     return finishCmp(w, in, mask, cmpx);
   }
-  int kind = t == CMP_F16 ? EMU_SRC_F16 : t == CMP_F32 ? EMU_SRC_F32 : EMU_SRC_B32;
+  int kind = t == CMP_F16   ? EMU_SRC_F16
+             : t == CMP_F32 ? EMU_SRC_F32
+             : t == CMP_I16 || t == CMP_U16 ? EMU_SRC_I16 : EMU_SRC_B32;
   uint32_t b0[LANES], b1[LANES];
   const uint32_t *A = emuSrc32(w, in, 0, kind, b0), *Bv = emuSrc32(w, in, 1, kind, b1);
   for (int l = 0; l < LANES; l++) {

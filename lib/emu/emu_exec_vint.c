@@ -71,8 +71,17 @@ VOP_3(v_mad_u32_u24, KB, U24(A[l]) * U24(B[l]) + C[l])
 VOP_3(v_bfe_u32, KB, (C[l] & 31) ? (A[l] >> (B[l] & 31)) & ((1u << (C[l] & 31)) - 1) : 0)
 VOP_3(v_bfe_i32, KB, (C[l] & 31) ? (uint32_t)((int32_t)((A[l] >> (B[l] & 31)) << (32 - (C[l] & 31))) >> (32 - (C[l] & 31))) : 0)
 VOP_3(v_bfi_b32, KB, (A[l] & B[l]) | (~A[l] & C[l]))
-VOP_3(v_alignbit_b32, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (C[l] & 31)))
-VOP_3(v_alignbyte_b32, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (8 * (C[l] & 3))))
+VOP_3(v_alignbit_b32_, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (C[l] & 31)))
+VOP_3(v_alignbyte_b32_, KB, (uint32_t)((((uint64_t)A[l] << 32) | B[l]) >> (8 * (C[l] & 3))))
+
+/* LLVM decodes op_sel on these (and on v_ashr_pk_*); what it selects is
+ * not documented for CDNA, so such instructions fault instead of guessing. */
+static int opselUnmodelled(EmuCtx *c, const EmuInst *in) {
+  return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0, "%s: op_sel is not modelled",
+                  in->name);
+}
+VHANDLER(v_alignbit_b32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_alignbit_b32_(w, in, c); }
+VHANDLER(v_alignbyte_b32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_alignbyte_b32_(w, in, c); }
 VOP_3(v_lshl_add_u32, KB, (A[l] << (B[l] & 31)) + C[l])
 VOP_3(v_add_lshl_u32, KB, (A[l] + B[l]) << (C[l] & 31))
 VOP_3(v_add3_u32, KB, A[l] + B[l] + C[l])
@@ -80,8 +89,19 @@ VOP_3(v_lshl_or_b32, KB, (A[l] << (B[l] & 31)) | C[l])
 VOP_3(v_and_or_b32, KB, (A[l] & B[l]) | C[l])
 VOP_3(v_or3_b32, KB, A[l] | B[l] | C[l])
 VOP_3(v_xad_u32, KB, (A[l] ^ B[l]) + C[l])
-VOP_3(v_mad_u32_u16, KB, (emuGet16(in, 0, A[l]) * emuGet16(in, 1, B[l])) + C[l])
-VOP_3(v_mad_i32_i16, KB, (uint32_t)((int32_t)(int16_t)emuGet16(in, 0, A[l]) * (int16_t)emuGet16(in, 1, B[l])) + C[l])
+/* S0/S1 are 16-bit operands (f16 inline constants), S2 a 32-bit one. */
+#define MAD_X16(name, expr)                                                     \
+  VHANDLER(name) {                                                              \
+    VBEGIN;                                                                     \
+    uint32_t b0[LANES], b1[LANES], b2[LANES];                                   \
+    const uint32_t *A = emuSrc32(w, in, 0, EMU_SRC_I16, b0);                    \
+    const uint32_t *B = emuSrc32(w, in, 1, EMU_SRC_I16, b1);                    \
+    const uint32_t *C = emuSrc32(w, in, 2, KB, b2);                             \
+    EMU_LANE_LOOP(d[l] = (expr));                                               \
+    return EMU_STEP_NEXT;                                                       \
+  }
+MAD_X16(v_mad_u32_u16, (emuGet16(in, 0, A[l]) * emuGet16(in, 1, B[l])) + C[l])
+MAD_X16(v_mad_i32_i16, (uint32_t)((int32_t)(int16_t)emuGet16(in, 0, A[l]) * (int16_t)emuGet16(in, 1, B[l])) + C[l])
 
 static uint32_t min3i(int32_t a, int32_t b, int32_t c) {
   int32_t m = a < b ? a : b;
@@ -155,43 +175,48 @@ static uint32_t bitop3(uint32_t t, uint32_t a, uint32_t b, uint32_t c) {
 }
 #define TTBL ((uint32_t)in->neg | (uint32_t)in->abs << 3 | (uint32_t)in->omod << 6)
 VOP_3(v_bitop3_b32, KB, bitop3(TTBL, A[l], B[l], C[l]))
-VOP_3(v_bitop3_b16, KB, emuPut16(in, d[l], bitop3(TTBL, A[l], B[l], C[l])))
+VOP_3(v_bitop3_b16, KB,
+      emuPut16(in, d[l], bitop3(TTBL, emuGet16(in, 0, A[l]), emuGet16(in, 1, B[l]), emuGet16(in, 2, C[l]))))
 
 /* Packed shifts into 8-bit lanes (gfx950): D.b8[0..1] from S0>>S2, S1>>S2. */
 static uint32_t satI8(int32_t v) { return (uint32_t)(v > 127 ? 127 : v < -128 ? -128 : v) & 255; }
 static uint32_t satU8(int32_t v) { return (uint32_t)(v > 255 ? 255 : v < 0 ? 0 : v); }
-VOP_3(v_ashr_pk_i8_i32, KB,
+VOP_3(v_ashr_pk_i8_i32_, KB,
       (d[l] & 0xffff0000u) | satI8((int32_t)A[l] >> (C[l] & 31)) | satI8((int32_t)B[l] >> (C[l] & 31)) << 8)
-VOP_3(v_ashr_pk_u8_i32, KB,
+VOP_3(v_ashr_pk_u8_i32_, KB,
       (d[l] & 0xffff0000u) | satU8((int32_t)A[l] >> (C[l] & 31)) | satU8((int32_t)B[l] >> (C[l] & 31)) << 8)
+VHANDLER(v_ashr_pk_i8_i32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_ashr_pk_i8_i32_(w, in, c); }
+VHANDLER(v_ashr_pk_u8_i32) { return in->opsel ? opselUnmodelled(c, in) : exec_v_ashr_pk_u8_i32_(w, in, c); }
 
 /*--- 16-bit integer ops ------------------------------------------------------*/
 
+/* 16-bit integer operands: float inline constants are f16 patterns (KI). */
+#define KI EMU_SRC_I16
 #define G0 emuGet16(in, 0, A[l])
 #define G1 emuGet16(in, 1, B[l])
-VOP_2(v_add_u16, KB, emuPut16(in, d[l], G0 + G1))
-VOP_2(v_sub_u16, KB, emuPut16(in, d[l], G0 - G1))
-VOP_2(v_subrev_u16, KB, emuPut16(in, d[l], G1 - G0))
-VOP_2(v_mul_lo_u16, KB, emuPut16(in, d[l], G0 * G1))
-VOP_2(v_lshlrev_b16, KB, emuPut16(in, d[l], G1 << (G0 & 15)))
-VOP_2(v_lshrrev_b16, KB, emuPut16(in, d[l], G1 >> (G0 & 15)))
-VOP_2(v_ashrrev_i16, KB, emuPut16(in, d[l], (uint32_t)((int16_t)G1 >> (G0 & 15))))
-VOP_2(v_max_u16, KB, emuPut16(in, d[l], G0 > G1 ? G0 : G1))
-VOP_2(v_min_u16, KB, emuPut16(in, d[l], G0 < G1 ? G0 : G1))
-VOP_2(v_max_i16, KB, emuPut16(in, d[l], (int16_t)G0 > (int16_t)G1 ? G0 : G1))
-VOP_2(v_min_i16, KB, emuPut16(in, d[l], (int16_t)G0 < (int16_t)G1 ? G0 : G1))
-VOP_3(v_mad_u16, KB, emuPut16(in, d[l], G0 * G1 + emuGet16(in, 2, C[l])))
-VOP_3(v_mad_i16, KB, emuPut16(in, d[l], (uint32_t)((int16_t)G0 * (int16_t)G1) + emuGet16(in, 2, C[l])))
-VOP_2(v_add_i16, KB, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 + (int16_t)G1) : G0 + G1))
-VOP_2(v_sub_i16, KB, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 - (int16_t)G1) : G0 - G1))
+VOP_2(v_add_u16, KI, emuPut16(in, d[l], G0 + G1))
+VOP_2(v_sub_u16, KI, emuPut16(in, d[l], G0 - G1))
+VOP_2(v_subrev_u16, KI, emuPut16(in, d[l], G1 - G0))
+VOP_2(v_mul_lo_u16, KI, emuPut16(in, d[l], G0 * G1))
+VOP_2(v_lshlrev_b16, KI, emuPut16(in, d[l], G1 << (G0 & 15)))
+VOP_2(v_lshrrev_b16, KI, emuPut16(in, d[l], G1 >> (G0 & 15)))
+VOP_2(v_ashrrev_i16, KI, emuPut16(in, d[l], (uint32_t)((int16_t)G1 >> (G0 & 15))))
+VOP_2(v_max_u16, KI, emuPut16(in, d[l], G0 > G1 ? G0 : G1))
+VOP_2(v_min_u16, KI, emuPut16(in, d[l], G0 < G1 ? G0 : G1))
+VOP_2(v_max_i16, KI, emuPut16(in, d[l], (int16_t)G0 > (int16_t)G1 ? G0 : G1))
+VOP_2(v_min_i16, KI, emuPut16(in, d[l], (int16_t)G0 < (int16_t)G1 ? G0 : G1))
+VOP_3(v_mad_u16, KI, emuPut16(in, d[l], G0 * G1 + emuGet16(in, 2, C[l])))
+VOP_3(v_mad_i16, KI, emuPut16(in, d[l], (uint32_t)((int16_t)G0 * (int16_t)G1) + emuGet16(in, 2, C[l])))
+VOP_2(v_add_i16, KI, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 + (int16_t)G1) : G0 + G1))
+VOP_2(v_sub_i16, KI, emuPut16(in, d[l], in->clamp ? satI16((int16_t)G0 - (int16_t)G1) : G0 - G1))
 
 #define G2 emuGet16(in, 2, C[l])
-VOP_3(v_min3_i16, KB, emuPut16(in, d[l], min3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
-VOP_3(v_max3_i16, KB, emuPut16(in, d[l], max3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
-VOP_3(v_med3_i16, KB, emuPut16(in, d[l], med3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
-VOP_3(v_min3_u16, KB, emuPut16(in, d[l], min3u(G0, G1, G2)))
-VOP_3(v_max3_u16, KB, emuPut16(in, d[l], max3u(G0, G1, G2)))
-VOP_3(v_med3_u16, KB, emuPut16(in, d[l], med3u(G0, G1, G2)))
+VOP_3(v_min3_i16, KI, emuPut16(in, d[l], min3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_max3_i16, KI, emuPut16(in, d[l], max3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_med3_i16, KI, emuPut16(in, d[l], med3i((int16_t)G0, (int16_t)G1, (int16_t)G2)))
+VOP_3(v_min3_u16, KI, emuPut16(in, d[l], min3u(G0, G1, G2)))
+VOP_3(v_max3_u16, KI, emuPut16(in, d[l], max3u(G0, G1, G2)))
+VOP_3(v_med3_u16, KI, emuPut16(in, d[l], med3u(G0, G1, G2)))
 
 static uint32_t absDiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
 VOP_3(v_sad_u16, KB, absDiff(A[l] & 0xffff, B[l] & 0xffff) + absDiff(A[l] >> 16, B[l] >> 16) + C[l])

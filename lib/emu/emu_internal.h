@@ -36,6 +36,7 @@ typedef struct EmuWave {
   uint32_t agpr[EMU_NUM_AGPRS][EMU_WAVE_LANES];
   uint64_t exec;
   uint64_t vcc;
+  uint64_t dppExec;     /* EXEC when the current DPP instruction started */
   uint32_t m0;
   uint32_t mode;        /* MODE register bits as set from compute_pgm_rsrc1 */
   uint32_t trapsts;

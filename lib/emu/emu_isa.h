@@ -73,6 +73,9 @@ enum {
   EMU_F_SOE = 1u << 13,      /* SMEM: soffset present */
   EMU_F_VALU = 1u << 14,     /* VALU: GPR indexing mode applies to VGPR operands */
   EMU_F_VDST = 1u << 15,     /* VALU whose dst field names a VGPR */
+  EMU_F_SC1 = 1u << 16,      /* memory: sc1 (gfx940 cache policy) */
+  EMU_F_NT = 1u << 17,       /* memory: nt (non-temporal) */
+  EMU_F_NV = 1u << 18,       /* SMEM: non-volatile */
 };
 
 typedef struct EmuInst EmuInst;
@@ -91,7 +94,7 @@ struct EmuInst {
   uint16_t src[3];        /* operand codes; 256+ = VGPR */
   uint16_t dst;           /* VGPR/AGPR index (0..511) or SGPR code */
   uint16_t sdst;          /* second (scalar) destination code */
-  uint16_t flags;
+  uint32_t flags;
   uint16_t op;
   uint8_t fmt, size;
   uint8_t neg, abs, negHi, opsel, opselHi, clamp, omod;
@@ -106,6 +109,7 @@ struct EmuInst {
   uint16_t scaleSrc[2];   /* scaled MFMA: A/B scale operand codes */
   uint8_t scaleSel[2];    /* byte select 0..3 */
   uint16_t va, vb, vc;    /* MFMA A/B/C vreg indices (256+ = AGPR) */
+  uint8_t fmtBits;        /* MTBUF: dfmt | nfmt << 4 */
 };
 
 /// A decoded kernel (.text).
@@ -167,6 +171,11 @@ EmuExecFn emuMfmaHandlerFind(const char *name);
 /// Looks `name` up in the handler tables (NULL when not implemented).
 EmuExecFn emuHandlerFind(const char *name);
 
+/// Prints `in` in LLVM's assembly syntax (the text LLVM 22's disassembler
+/// gives the same bytes) into buf (cap bytes, NUL-terminated, truncated if
+/// needed). Returns the length the full text needs (emu_format.c).
+size_t emuFormat(const EmuInst *in, char *buf, size_t cap);
+
 /*--- Helpers shared by the handlers (emu_exec.c) ----------------------------*/
 
 /// Byte offset in .text of the executing instruction `in`.
@@ -175,8 +184,10 @@ static inline uint64_t emuInstPc(const EmuCtx *c, const EmuInst *in) {
   return c->pc;
 }
 
-/// MODE.GPR_IDX_EN (bit 27 of the gfx9 MODE register): VGPR indexing on.
-enum { EMU_MODE_GPR_IDX_EN = 1u << 27 };
+/// MODE.GPR_IDX_EN (bit 27 of the gfx9 MODE register): VGPR indexing on;
+/// MODE.VSKIP (bit 28, ISA guide MODE register): vector instructions (VOP*,
+/// MFMA, DS, buffer, FLAT/global/scratch) are not issued.
+enum { EMU_MODE_GPR_IDX_EN = 1u << 27, EMU_MODE_VSKIP = 1u << 28 };
 
 /// Raises a fault of `kind` at `in` and returns EMU_STEP_FAULT.
 int emuFault(EmuCtx *c, const EmuInst *in, FlyEmuFaultKind kind, int lane,
@@ -202,8 +213,15 @@ static inline uint32_t *emuVReg(EmuWave *w, unsigned r) {
 
 /// Source i of a VALU instruction as 64 lanes of 32 bits. Returns a pointer
 /// into the register file or into `buf` (constants, SGPRs, SDWA/DPP and
-/// float modifiers). `kind` is one of EMU_SRC_*.
-enum { EMU_SRC_B32 = 0, EMU_SRC_F32 = 1, EMU_SRC_F16 = 2 };
+/// float modifiers). `kind` is one of EMU_SRC_*: F32, F16 and BF16 take float
+/// modifiers (neg/abs on bit 31 or bit 15); F16 and I16 (16-bit and packed
+/// 16-bit operands) give the float inline constants as f16 bit patterns,
+/// BF16 and BF16P (packed, no modifiers) as bf16 patterns, as LLVM decodes
+/// them; B32 and F32 as f32 patterns.
+enum {
+  EMU_SRC_B32 = 0, EMU_SRC_F32 = 1, EMU_SRC_F16 = 2, EMU_SRC_I16 = 3, EMU_SRC_BF16 = 4,
+  EMU_SRC_BF16P = 5,
+};
 const uint32_t *emuSrc32(EmuWave *w, const EmuInst *in, int i, int kind,
                          uint32_t buf[EMU_WAVE_LANES]);
 /// Source i as 64 lanes of 64 bits (VGPR pair or scalar); `f64` applies

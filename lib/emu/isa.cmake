@@ -4,6 +4,7 @@
 list(APPEND FLYC_EMU_ISA_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/emu_decode.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_decode_tables.c
+  ${CMAKE_CURRENT_LIST_DIR}/emu_format.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_exec.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_exec_scalar.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_exec_vint.c

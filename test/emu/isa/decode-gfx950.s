@@ -208,6 +208,20 @@ ds_add_u32 v1, v2
 ds_add_rtn_f32 v3, v1, v2
 ds_cmpst_rtn_b32 v3, v1, v2, v4
 ds_swizzle_b32 v1, v2 offset:swizzle(SWAP,16)
+ds_swizzle_b32 v1, v2 offset:swizzle(FFT,5)
+ds_swizzle_b32 v1, v2 offset:swizzle(ROTATE,1,3)
+ds_wrap_rtn_b32 v1, v2, v3, v4 offset:4
+ds_wrxchg2_rtn_b32 v[2:3], v1, v4, v5 offset0:1 offset1:2
+ds_wrxchg2st64_rtn_b64 v[4:7], v1, v[8:9], v[10:11] offset1:1
+ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]
+ds_append v1 offset:16
+ds_consume a1
+ds_gws_init v2 offset:4 gds
+ds_gws_barrier a2 gds
+ds_gws_sema_v gds
+ds_gws_sema_br v2 gds
+ds_gws_sema_p offset:8 gds
+ds_gws_sema_release_all gds
 ds_permute_b32 v1, v2, v3
 ds_bpermute_b32 v1, v2, v3 offset:4
 ds_read_b64_tr_b16 v[2:3], v1

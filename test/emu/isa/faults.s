@@ -13,6 +13,9 @@
 // RUN: not %testbin/emu-isa-run --kernel f_trap %t.so | FileCheck %s --check-prefix=TRAP
 // RUN: not %testbin/emu-isa-run --kernel f_tr --lds 4096 %t.so | FileCheck %s --check-prefix=TR
 // RUN: not %testbin/emu-isa-run --kernel f_undecodable %t.so | FileCheck %s --check-prefix=UNDEC
+// RUN: not %testbin/emu-isa-run --kernel f_gds %t.so | FileCheck %s --check-prefix=GDS
+// RUN: not %testbin/emu-isa-run --kernel f_gws %t.so | FileCheck %s --check-prefix=GWS
+// RUN: not %testbin/emu-isa-run --kernel f_satomic %t.so | FileCheck %s --check-prefix=SATOMIC
 .include "kernel.inc"
 
 // OOB: FAULT memory: wave 0 lane 5 pc 0x{{[0-9a-f]+}} address 0x100001014: global_load_dword: lane 5 accesses 4 bytes at 0x100001014 outside every buffer
@@ -84,3 +87,21 @@ KERNEL_END f_trap
 KERNEL_BEGIN f_undecodable
   .long 0xffffffff, 0xffffffff
 KERNEL_END f_undecodable
+
+// The GWS ops need the GDS bit (LLVM's disassembler rejects them without it);
+// on other DS instructions bit 16 is no field (CDNA4 ISA guide Table 95) and
+// is ignored (ds-operands.s).
+// GDS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: undecodable instruction encoding 0xd9320004 0x00000002
+KERNEL_BEGIN f_gds
+  .long 0xd9320004, 0x00000002   // ds_gws_init v2 offset:4 without the GDS bit
+KERNEL_END f_gds
+
+// GWS: FAULT unsupported: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x0: unsupported instruction ds_gws_init (encoding 0xd9330004)
+KERNEL_BEGIN f_gws
+  ds_gws_init v2 offset:4 gds
+KERNEL_END f_gws
+
+// SATOMIC: FAULT misaligned: wave 0 lane -1 pc 0x{{[0-9a-f]+}} address 0x100000004: s_atomic_add_x2: scalar atomic address 0x100000004 is not 8-byte aligned
+KERNEL_BEGIN f_satomic
+  s_atomic_add_x2 s[10:11], s[0:1], 0x4
+KERNEL_END f_satomic

@@ -4,7 +4,7 @@
 // RUN: ld.lld -shared %t.o -o %t.so
 // RUN: %testbin/emu-isa-run --kernel valu_int --out-bytes 8192 --print 35 %t.so | FileCheck %s
 // RUN: %testbin/emu-isa-run --kernel valu_lanes --out-bytes 8192 --print 1024 %t.so | FileCheck %s --check-prefix=LANES
-// RUN: %testbin/emu-isa-run --kernel valu_dpp --out-bytes 8192 --print 448 %t.so | FileCheck %s --check-prefix=DPP
+// RUN: %testbin/emu-isa-run --kernel valu_dpp --out-bytes 8192 --print 656 %t.so | FileCheck %s --check-prefix=DPP
 .include "kernel.inc"
 KERNEL_BEGIN valu_int
   v_mov_b32 v1, -1
@@ -211,6 +211,24 @@ KERNEL_BEGIN valu_dpp
   v_cmp_lt_u32_sdwa vcc, v0, v2 src0_sel:BYTE_0 src1_sel:WORD_1
   OUT_S 384, vcc_lo
   OUT_S 385, vcc_hi
+  // A source lane outside EXEC is invalid, like one out of range: 0 with
+  // bound_ctrl, else no write (gfx9 DPP has no "fetch inactive" bit).
+  // Even lanes active.
+  v_mov_b32 v1, -1
+  v_mov_b32 v2, -1
+  v_add_u32 v3, 100, v0
+  v_add_u32 v4, 100, v0
+  s_mov_b32 exec_lo, 0x55555555
+  s_mov_b32 exec_hi, 0x55555555
+  v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf bound_ctrl:0
+  v_mov_b32_dpp v2, v0 quad_perm:[2,2,0,0] row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v3, v0 row_shr:1 row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v4, v0 row_shr:2 row_mask:0xf bank_mask:0xf
+  s_mov_b64 exec, -1
+  OUT_V 400, v1
+  OUT_V 464, v2
+  OUT_V 528, v3
+  OUT_V 592, v4
 KERNEL_END valu_dpp
 
 // DPP: OUT 0: 0000000f 0000000e 0000000d 0000000c
@@ -228,3 +246,8 @@ KERNEL_END valu_dpp
 // DPP: OUT 320: 42c60000 42c40000
 // DPP: OUT 328: 42b60000 42b40000 42b20000 42b00000 42ae0000 42ac0000 42aa0000 42c80000
 // DPP: OUT 384: ffffffff 00000000
+// DPP: OUT 400: 00000000 ffffffff 00000000 ffffffff 00000000 ffffffff 00000000 ffffffff
+// DPP: OUT 464: 00000002 ffffffff 00000000 ffffffff 00000006 ffffffff 00000004 ffffffff
+// DPP: OUT 528: 00000064 00000065 00000066 00000067 00000068 00000069 0000006a 0000006b
+// DPP: OUT 592: 00000064 00000065 00000000 00000067 00000002 00000069 00000004 0000006b
+// DPP: OUT 608: 00000074 00000075 00000010 00000077 00000012 00000079 00000014 0000007b
