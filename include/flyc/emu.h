@@ -30,6 +30,7 @@ typedef enum FlyEmuFaultKind {
   FLY_EMU_FAULT_MEMORY,        /* access outside the caller's buffers / LDS */
   FLY_EMU_FAULT_MISALIGNED,    /* an alignment the hardware rejects */
   FLY_EMU_FAULT_INVALID,       /* malformed code object, bad launch, ... */
+  FLY_EMU_FAULT_LIMIT,         /* a wave ran more instructions than allowed */
 } FlyEmuFaultKind;
 
 /// A fault, described like a GPU memory fault report.
@@ -104,6 +105,9 @@ typedef struct FlyEmuLaunchDesc {
   const void *kernarg;      /* explicit kernel-argument bytes ... */
   size_t kernargSize;       /* ... at their metadata offsets (<= segment size) */
   uint32_t dynamicLds;      /* extra LDS bytes per workgroup */
+  uint64_t maxWaveInstructions; /* a wave that retires this many instructions
+                                   stops the launch with FLY_EMU_FAULT_LIMIT;
+                                   0: no limit */
 } FlyEmuLaunchDesc;
 
 /// Counters of one launch.

@@ -441,6 +441,12 @@ EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
     }
     const EmuInst *in = &insts[pc >> 2];
     c.pc = pc;
+    if (env->maxRetired && w->retired >= env->maxRetired) {
+      emuFault(&c, in, FLY_EMU_FAULT_LIMIT, -1, 0,
+               "the wave ran %llu instructions without ending (an endless loop?)",
+               (unsigned long long)w->retired);
+      return EMU_STOP_FAULT;
+    }
     w->pc = pc + in->size;
     w->retired++;
     int r = w->mode & (EMU_MODE_GPR_IDX_EN | EMU_MODE_VSKIP) ? runModal(w, in, &c)

@@ -24,9 +24,12 @@ enum {
   EMU_NUM_SGPRS = 108,   /* s0..s101 plus VCC (s106:107) at their indices */
   EMU_NUM_VGPRS = 256,   /* architectural VGPRs v0..v255 */
   EMU_NUM_AGPRS = 256,   /* accumulation registers a0..a255 */
-  /* Uninitialised registers and LDS hold this pattern so stray reads show. */
-  EMU_POISON32 = 0xDEADBEEFu,
 };
+
+/* Uninitialised registers and LDS hold this pattern so stray reads show. (A
+ * macro: as an enumerator above it would make the enum's type unsigned, and
+ * every `int < EMU_WAVE_LANES` loop a signed/unsigned comparison.) */
+#define EMU_POISON32 0xDEADBEEFu
 
 /// The state of one wave64. VGPRs and AGPRs are stored lane-minor so that a
 /// register's 64 lanes are contiguous (vgpr[r][lane]).
@@ -130,6 +133,8 @@ typedef struct EmuExecEnv {
   const EmuMemory *mem;   /* global memory (buffers, flat, kernarg, code) */
   const EmuProgram *prog;
   FlyEmuChip chip;
+  uint64_t maxRetired;    /* a wave stops with FLY_EMU_FAULT_LIMIT once it has
+                             retired this many instructions; 0: no limit */
 } EmuExecEnv;
 
 /// ISA side: decodes `size` bytes of machine code (the whole .text of the

@@ -289,6 +289,7 @@ static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelIn
   d->env.mem = &dev->mem;
   d->env.prog = mod->prog;
   d->env.chip = dev->chip;
+  d->env.maxRetired = desc->maxWaveInstructions;
 }
 
 /* The kernel a launch names, after checking the launch; NULL with `fault`
@@ -333,6 +334,7 @@ static const char *kindName(FlyEmuFaultKind kind) {
   case FLY_EMU_FAULT_MEMORY: return "memory fault";
   case FLY_EMU_FAULT_MISALIGNED: return "misaligned access";
   case FLY_EMU_FAULT_INVALID: return "invalid launch";
+  case FLY_EMU_FAULT_LIMIT: return "instruction limit";
   default: return "no fault";
   }
 }

@@ -82,7 +82,10 @@ static bool reject(FlyLaunchResult *r, const char *kernel, const char *fmt, ...)
 
 /* " ('name')" for an argument the metadata names, else "". */
 static const char *quotedName(const FlyKernelArg *m, char *buf, size_t size) {
-  snprintf(buf, size, *m->name ? " ('%s')" : "", m->name);
+  if (*m->name)
+    snprintf(buf, size, " ('%s')", m->name);
+  else if (size)
+    buf[0] = 0;
   return buf;
 }
 
@@ -140,7 +143,7 @@ static uint8_t *prepare(FlyDevice *dev, FlyModule *mod, const char *kernel,
   }
   *desc = (FlyEmuLaunchDesc){k->name, {cfg->grid[0], cfg->grid[1], cfg->grid[2]},
                              {cfg->block[0], cfg->block[1], cfg->block[2]}, kernarg,
-                             k->kernargSegmentSize, cfg->dynamicLds};
+                             k->kernargSegmentSize, cfg->dynamicLds, 0};
   if (!packArgs(k, args, kernarg, result) ||
       !flyEmuLaunchCheck(dev->emu, mod->emu, desc, &result->fault)) {
     result->ok = false;

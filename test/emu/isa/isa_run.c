@@ -237,7 +237,7 @@ static int run(const Options *o, const uint8_t *text, size_t textSize, uint64_t 
   g.waves = flyCalloc(o->waves, sizeof(EmuWave));
   for (unsigned i = 0; i < o->waves; i++)
     initWave(&g.waves[i], &g, i, o, entry);
-  EmuExecEnv env = {&mem, prog, o->chip};
+  EmuExecEnv env = {&mem, prog, o->chip, 0};
   if (!rc)
     rc = runGroup(&g, &env);
   if (!rc && o->dumpIn)

@@ -256,7 +256,7 @@ static void testInitialState(FlyEmuDevice *dev, FlyEmuModule *mod) {
   int32_t n = -7;
   memcpy(kernarg, &out, 8);
   memcpy(kernarg + 8, &n, 4);
-  FlyEmuLaunchDesc desc = {"probe", {2, 3, 1}, {8, 4, 3}, kernarg, sizeof kernarg, 0};
+  FlyEmuLaunchDesc desc = {"probe", {2, 3, 1}, {8, 4, 3}, kernarg, sizeof kernarg, 0, 0};
   FlyEmuFault fault;
   FlyEmuStats st;
   script = SCRIPT_RECORD, gridX = 2, gridY = 3, dispatchSgpr = 0, kernargSgpr = 2;
@@ -301,7 +301,7 @@ static void testInitialState(FlyEmuDevice *dev, FlyEmuModule *mod) {
 
 static void testBarriers(FlyEmuDevice *dev, FlyEmuModule *mod) {
   printf("@barriers\n");
-  FlyEmuLaunchDesc desc = {"wide", {4, 1, 1}, {1024, 1, 1}, NULL, 0, 1024};
+  FlyEmuLaunchDesc desc = {"wide", {4, 1, 1}, {1024, 1, 1}, NULL, 0, 1024, 0};
   FlyEmuFault fault;
   FlyEmuStats st;
   script = SCRIPT_BARRIERS, violations = 0;
@@ -316,7 +316,7 @@ static void testFaultOrder(FlyEmuChip chip, FlyEmuModule *(*load)(FlyEmuDevice *
   printf("@faultOrder threads=%u\n", threads);
   FlyEmuDevice *dev = flyEmuDeviceCreate(chip, threads);
   FlyEmuModule *mod = load(dev);
-  FlyEmuLaunchDesc desc = {"probe", {3, 4, 1}, {128, 1, 1}, NULL, 0, 0};
+  FlyEmuLaunchDesc desc = {"probe", {3, 4, 1}, {128, 1, 1}, NULL, 0, 0, 0};
   FlyEmuFault fault;
   FlyEmuStats st;
   script = SCRIPT_FAULT, gridX = 3, gridY = 4;
@@ -328,7 +328,7 @@ static void testFaultOrder(FlyEmuChip chip, FlyEmuModule *(*load)(FlyEmuDevice *
 
 static void testScratch(FlyEmuDevice *dev, FlyEmuModule *mod) {
   printf("@scratch\n");
-  FlyEmuLaunchDesc desc = {"priv", {4, 1, 1}, {128, 1, 1}, NULL, 0, 0};
+  FlyEmuLaunchDesc desc = {"priv", {4, 1, 1}, {128, 1, 1}, NULL, 0, 0, 0};
   FlyEmuFault fault;
   script = SCRIPT_SCRATCH, gridX = 4, gridY = 1, scratchViolations = 0;
   memset(scratchBases, 0, sizeof scratchBases);
@@ -344,13 +344,13 @@ static void testInvalid(FlyEmuDevice *dev, FlyEmuModule *mod) {
   printf("@invalid\n");
   FlyEmuFault fault;
   FlyEmuLaunchDesc bad[] = {
-      {"nosuch", {1, 1, 1}, {64, 1, 1}, NULL, 0, 0},
-      {"probe", {1, 1, 1}, {1024, 2, 1}, NULL, 0, 0},
-      {"probe", {1, 0, 1}, {64, 1, 1}, NULL, 0, 0},
-      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 0, 200000},
-      {"probe", {1, 1, 1}, {64, 1, 1}, "", 4096, 0},
-      {"probe", {1u << 20, 1u << 20, 2}, {1, 1, 1}, NULL, 0, 0},
-      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 8, 0},
+      {"nosuch", {1, 1, 1}, {64, 1, 1}, NULL, 0, 0, 0},
+      {"probe", {1, 1, 1}, {1024, 2, 1}, NULL, 0, 0, 0},
+      {"probe", {1, 0, 1}, {64, 1, 1}, NULL, 0, 0, 0},
+      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 0, 200000, 0},
+      {"probe", {1, 1, 1}, {64, 1, 1}, "", 4096, 0, 0},
+      {"probe", {1u << 20, 1u << 20, 2}, {1, 1, 1}, NULL, 0, 0, 0},
+      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 8, 0, 0},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     EXPECT(!flyEmuLaunch(dev, mod, &bad[i], &fault, NULL));

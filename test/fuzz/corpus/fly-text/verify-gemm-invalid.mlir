@@ -1,0 +1,77 @@
+// fly-verify on the tiled MMA ops (checked by fly-verify.mlir): every
+// attribute against the tiles it reads; a gemm is unrolled, so its size is
+// bounded too.
+!a = !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">
+!b = !fly.tensor<"f8E4M3FN global (256,256):(256,1)">
+!o = !fly.int_tuple<"(0,0)">
+func.func @gemm(%ta: !a, %tb: !b, %lane: index, %acc: vector<4xf32>, %acc16: vector<16xf32>,
+           %acc32: vector<32xf32>, %i: index) {
+  %o = "fly.static"() : () -> !o
+  // k_steps = 64 on a 128-wide tile: 63 atoms past its end.
+  // expected-error@+1 {{k_steps = 64 reads columns [0, 8192) of A, but its tensor has 128}}
+  %r0 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 64 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{attribute 'k_steps' must be an integer from 1 to 4096, not 2147483647 : i32}}
+  %r1 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2147483647 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{'fly.gemm' has no attribute 'k_step'}}
+  %r2 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_step = 2 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{m_repeat = 8 reads rows [0, 128) of A, but its tensor has 64}}
+  %r3 = "fly.gemm"(%ta, %tb, %acc32, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 1 : i32} : (!a, !b, vector<32xf32>, index, !o, !o) -> vector<32xf32>
+  %ob = "fly.static"() : () -> !fly.int_tuple<"(240,0)">
+  // expected-error@+1 {{n_repeat = 4 reads rows [240, 304) of B, but its tensor has 256}}
+  %r4 = "fly.gemm"(%ta, %tb, %acc16, %lane, %o, %ob) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 4 : i32} : (!a, !b, vector<16xf32>, index, !o, !fly.int_tuple<"(240,0)">) -> vector<16xf32>
+  // expected-error@+1 {{the accumulators must be a vector<16xf32> (m_repeat * n_repeat * 4 per lane)}}
+  %r5 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{the result type must be vector<4xf32>, the accumulators' type}}
+  %r6 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<16xf32>
+  // expected-error@+1 {{the A tensor holds f8E4M3FN, but the atom's A operand is bf16}}
+  %r7 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x32", a = "bf16", b = "bf16", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{no 16x16x100 MFMA multiplies f8E4M3FN by f8E4M3FN into f32 (see docs/language.md)}}
+  %r8 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x100", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{attribute 'shape' = "16x16" must be "MxNxK"}}
+  %r9 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 forms)}}
+  %ra = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, k_pack = 2 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{m_repeat * n_repeat = 128: at most 64 atoms per op}}
+  %rb = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 64 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  %od = "fly.make_int_tuple"(%i, %i, %i) : (index, index, index) -> !fly.int_tuple<"(?,?,?)">
+  // expected-error@+1 {{operand #4 (an origin) must be a (row, column) int tuple}}
+  %rc = "fly.gemm"(%ta, %tb, %acc, %lane, %od, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b, vector<4xf32>, index, !fly.int_tuple<"(?,?,?)">, !o) -> vector<4xf32>
+  return
+}
+
+!gl = !fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">
+func.func @unbounded(%tg: !gl, %tb: !b, %lane: index, %acc: vector<64xf32>) {
+  %o = "fly.static"() : () -> !o
+  // With a run-time extent nothing bounds k_steps but the unroll limit.
+  // expected-error@+1 {{m_repeat * n_repeat * k_steps = 16384 MFMAs: a fly.gemm is unrolled, at most 4096}}
+  %r = "fly.gemm"(%tg, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, k_steps = 1024 : i32} : (!gl, !b, vector<64xf32>, index, !o, !o) -> vector<64xf32>
+  return
+}
+
+!c = !fly.tensor<"bf16 global (64,64):(64,1)">
+!s = !fly.tensor<"f32 global 32:1">
+func.func @store_and_scale(%tc: !c, %ts: !s, %lane: index, %acc: vector<64xbf16>, %f: vector<64xf32>) {
+  %o = "fly.static"() : () -> !o
+  // expected-error@+1 {{n_repeat = 8 reads columns [0, 128) of C, but its tensor has 64}}
+  "fly.gemm_store"(%acc, %tc, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 8 : i32} : (vector<64xbf16>, !c, index, !o) -> ()
+  // expected-error@+1 {{the accumulators must be a vector<64xbf16> (m_repeat * n_repeat * 4 per lane, in the C tensor's element type)}}
+  "fly.gemm_store"(%f, %tc, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xf32>, !c, index, !o) -> ()
+  // 4 x 16 rows of scales from a 32-entry vector.
+  // expected-error@+1 {{m_repeat = 4 reads entries [0, 64) of row scales, but its tensor has 32}}
+  %r = "fly.gemm_scale"(%f, %ts, %ts, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xf32>, !s, !s, index, !o) -> vector<64xf32>
+  // expected-error@+1 {{the row scales must be a rank-1 f32 tensor}}
+  %r2 = "fly.gemm_scale"(%f, %tc, %ts, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xf32>, !c, !s, index, !o) -> vector<64xf32>
+  return
+}
+
+func.func @fragment(%ta: !a, %lane: index) {
+  %o = "fly.static"() : () -> !fly.int_tuple<"(56,0)">
+  // expected-error@+1 {{the atom's 16x128 operand tile at (56, 0) does not fit the tensor's 64 x 128}}
+  %f = "fly.mma_fragment"(%ta, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!a, index, !fly.int_tuple<"(56,0)">) -> vector<32xf8E4M3FN>
+  %z = "fly.static"() : () -> !o
+  // expected-error@+1 {{the result type must be vector<32xf8E4M3FN>, the lane's part of operand a}}
+  %g = "fly.mma_fragment"(%ta, %lane, %z) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "a"} : (!a, index, !o) -> vector<16xf8E4M3FN>
+  // expected-error@+1 {{attribute 'operand' must be "a", "b" or "c"}}
+  %h = "fly.mma_fragment"(%ta, %lane, %z) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "ab"} : (!a, index, !o) -> vector<32xf8E4M3FN>
+  return
+}
