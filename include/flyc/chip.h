@@ -7,6 +7,7 @@
 #define FLYC_CHIP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -32,6 +33,12 @@ bool flyChipParse(const char *name, FlyChip *out);
 
 /// The list of supported names, comma-separated, for messages.
 const char *flyChipListNames(void);
+
+/// Whether `chip` has the AMDGPU intrinsic `name` (len bytes), given without
+/// "llvm.amdgcn." (or, for a ROCDL op, without "rocdl."): false for the
+/// other families' intrinsics, the gfx908 MFMAs gfx940 dropped, gfx950's new
+/// ones on gfx942 and the xf32 MFMAs on gfx950 (lib/support/chip_intrinsics.c).
+bool flyChipHasIntrinsic(FlyChip chip, const char *name, size_t len);
 
 #ifdef __cplusplus
 }

@@ -352,6 +352,48 @@ static MlirLogicalResult checkNoExternalCalls(const Backend *b, LLVMModuleRef m)
   return r;
 }
 
+/* True for the generic math intrinsics AMDGPU cannot select for f64 (LLVM
+ * 22 stops with "Cannot select: fpow/fsin/fcos"; checked with llc). */
+static bool isUnselectableMath(const char *name, size_t n) {
+  static const char *const ops[] = {"llvm.pow.", "llvm.sin.", "llvm.cos."};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; ++i) {
+    size_t l = strlen(ops[i]);
+    if (n <= l || memcmp(name, ops[i], l))
+      continue;
+    for (size_t j = l; j + 3 <= n; ++j) /* the type suffix: f64, v2f64, ... */
+      if (!memcmp(name + j, "f64", 3))
+        return true;
+  }
+  return false;
+}
+
+/* Every intrinsic the module declares must exist on the chip: LLVM's
+ * instruction selector stops the process on one that does not (or, as for
+ * permlane64, crashes). ROCDL ops were checked at their op already
+ * (fly-verify-target); this also covers llvm.call_intrinsic and what the
+ * conversions and the optimiser introduce. */
+static MlirLogicalResult checkIntrinsics(const Backend *b, LLVMModuleRef m) {
+  static const char amdgcn[] = "llvm.amdgcn.";
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  const char *chip = flyChipGetInfo(b->options->chip)->name;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) == 0 || !LLVMGetFirstUse(f))
+      continue;
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    size_t pre = sizeof amdgcn - 1;
+    bool bad = n > pre && !memcmp(name, amdgcn, pre)
+                   ? !flyChipHasIntrinsic(b->options->chip, name + pre, n - pre)
+                   : isUnselectableMath(name, n);
+    if (!bad)
+      continue;
+    emitErrorF(locateCaller(b, f), "kernel code uses the intrinsic '%.*s', which %s does not have",
+               (int)n, name, chip);
+    r = mlirLogicalResultFailure();
+  }
+  return r;
+}
+
 static MlirLogicalResult optimize(Backend *b, LLVMModuleRef m) {
   char passes[16];
   snprintf(passes, sizeof passes, "default<O%d>", b->options->optLevel);
@@ -399,7 +441,9 @@ static void prepareModule(LLVMModuleRef m, LLVMTargetMachineRef tm) {
 static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind, FlyStrBuf *out) {
   prepareModule(m, b->tm);
   if (mlirLogicalResultIsFailure(checkNoExternalCalls(b, m)) ||
-      mlirLogicalResultIsFailure(optimize(b, m)))
+      mlirLogicalResultIsFailure(checkIntrinsics(b, m)) ||
+      mlirLogicalResultIsFailure(optimize(b, m)) ||
+      mlirLogicalResultIsFailure(checkIntrinsics(b, m)))
     return mlirLogicalResultFailure();
   if (kind == FLY_EMIT_LLVM) {
     char *text = LLVMPrintModuleToString(m);
