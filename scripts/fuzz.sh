@@ -15,7 +15,7 @@ status=0
 shopt -s nullglob
 harnesses=("$build"/test-bin/fuzz-*)
 [ ${#harnesses[@]} -gt 0 ] || { echo "fuzz: no harnesses in $build/test-bin" >&2; exit 1; }
-if ! "${harnesses[0]}" -help=1 2>&1 | grep -q libFuzzer; then
+if ! grep -q '^FLYC_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
   echo "fuzz: $build is not a FLYC_FUZZ build (configure with CC=clang-22 -DFLYC_FUZZ=ON)" >&2
   exit 1
 fi
