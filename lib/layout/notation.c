@@ -41,6 +41,10 @@ void *flyLtSyntaxError(FlyLtParser *p, const char *what) {
                      "syntax error at column %zu: expected %s, found "
                      "the end of the input",
                      p->pos + 1, what);
+  if (!isprint((unsigned char)c)) /* errors are one line: no raw control bytes */
+    return flyLtFail(p->ctx,
+                     "syntax error at column %zu: expected %s, found the byte 0x%02x",
+                     p->pos + 1, what, (unsigned char)c);
   return flyLtFail(p->ctx,
                    "syntax error at column %zu: expected %s, found "
                    "'%c'",
