@@ -138,6 +138,21 @@ bool flyEmuLaunchCheck(const FlyEmuDevice *dev, const FlyEmuModule *mod,
 /// read of 4 bytes at 0x... outside any buffer".
 void flyEmuFaultFormat(const FlyEmuFault *fault, FlyStrBuf *out);
 
+/// One instruction as the emulator decodes it, for tools that read machine
+/// code (the resource report's main-loop model).
+typedef struct FlyEmuInstText {
+  uint32_t size;         /* bytes: 4, 8, 12 or 16 */
+  char mnemonic[48];     /* LLVM's mnemonic, e.g. "v_mfma_f32_16x16x128_f8f6f4" */
+  char text[160];        /* the whole instruction in LLVM's syntax (truncated) */
+} FlyEmuInstText;
+
+/// Decodes the instruction at `code` (at most `avail` bytes) for `chip`.
+/// Returns false for bytes that are no instruction of the chip (padding,
+/// data, another chip's opcode); `out` is then unspecified. The decoder is
+/// the emulator's, checked operand by operand against LLVM's disassembler
+/// (docs/emulator-isa.md); unlike LLVM's, it never fails on odd bytes.
+bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1510,3 +1510,16 @@ size_t emuFormat(const EmuInst *in, char *buf, size_t cap) {
     buf[o.n < cap ? o.n : cap - 1] = 0;
   return o.n;
 }
+
+/*--- The public decode-to-text entry (flyc/emu.h) ----------------------------*/
+
+bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
+  EmuInst in;
+  memset(out, 0, sizeof *out);
+  if (!emuDecodeOne(code, avail, chip, &in) || !in.name || in.size > avail)
+    return false;
+  out->size = in.size;
+  snprintf(out->mnemonic, sizeof out->mnemonic, "%s", in.name);
+  emuFormat(&in, out->text, sizeof out->text);
+  return true;
+}

@@ -2,7 +2,9 @@
  *
  * Implements the static model of docs/hot-loop-model.md on the machine code
  * itself, so it reads any compiler's code objects: instructions are decoded
- * with LLVM's AMDGPU disassembler (LLVM C API); a loop is a backward branch
+ * with the emulator's decoder (flyEmuDecodeText, checked against LLVM's
+ * disassembler operand by operand, and unlike it safe on arbitrary bytes,
+ * which LLVM 22's disassembler can crash on); a loop is a backward branch
  * (s_branch / s_cbranch_*, SOPP: target = pc + 4 + 4 * simm16); the main
  * loop is the one with the most MFMAs, ties to the longer; its instructions
  * run from the branch target to the branch, inclusive.
@@ -12,16 +14,15 @@
 #include <string.h>
 
 #include "flyc/codeobj.h"
+#include "flyc/emu.h"
 #include "flyc/target.h"
 #include "hotloop.h"
-#include "llvm-c/Disassembler.h"
-#include "llvm-c/Target.h"
 
 typedef struct Inst {
   uint64_t off;
   uint32_t size;
   uint32_t word0;
-  char text[96];
+  char text[160];
 } Inst;
 
 typedef struct Insts {
@@ -42,33 +43,24 @@ static bool push(Insts *is, const Inst *in) {
   return true;
 }
 
-static void initDisassembler(void) {
-  LLVMInitializeAMDGPUTargetInfo();
-  LLVMInitializeAMDGPUTargetMC();
-  LLVMInitializeAMDGPUDisassembler();
-}
-
-/* Disassembles [begin, end) of .text (offsets relative to .text). */
-static bool disassemble(const char *cpu, const uint8_t *text, uint64_t addr, uint64_t begin,
-                        uint64_t end, Insts *out) {
-  initDisassembler();
-  LLVMDisasmContextRef dc =
-      LLVMCreateDisasmCPU("amdgcn-amd-amdhsa", cpu, NULL, 0, NULL, NULL);
-  if (!dc)
-    return false;
+/* Decodes [begin, end) of .text (offsets relative to .text). */
+static bool disassemble(FlyGpuMach mach, const uint8_t *text, uint64_t begin, uint64_t end,
+                        Insts *out) {
+  FlyEmuChip chip = mach == FLY_MACH_GFX942 ? FLY_EMU_GFX942 : FLY_EMU_GFX950;
   bool ok = true;
-  for (uint64_t off = begin; off < end && ok;) {
+  for (uint64_t off = begin; off + 4 <= end && ok;) {
     Inst in = {.off = off};
-    size_t n = LLVMDisasmInstruction(dc, (uint8_t *)text + off, end - off, addr + off, in.text,
-                                     sizeof in.text);
-    if (n == 0) /* undecodable (padding, data): skip a dword */
-      n = 4;
-    in.size = (uint32_t)n;
+    FlyEmuInstText t;
+    if (flyEmuDecodeText(chip, text + off, end - off, &t)) {
+      in.size = t.size;
+      snprintf(in.text, sizeof in.text, "%s", t.text);
+    } else { /* undecodable (padding, data): skip a dword */
+      in.size = 4;
+    }
     memcpy(&in.word0, text + off, 4);
     ok = push(out, &in);
-    off += n;
+    off += in.size;
   }
-  LLVMDisasmDispose(dc);
   return ok;
 }
 
@@ -250,7 +242,7 @@ bool flyHotLoopFormat(const FlyCodeObject *co, const FlyKernelInfo *k, FlyStrBuf
     return false;
   kernelRange(co, k, addr, size, &begin, &end);
   Insts is = {0};
-  bool ok = disassemble(flyGpuMachGetName(flyCodeObjectGetMach(co)), text, addr, begin, end, &is);
+  bool ok = disassemble(flyCodeObjectGetMach(co), text, begin, end, &is);
   size_t first, last;
   if (ok && findMainLoop(&is, &first, &last))
     formatLoop(&is, first, last, out);
