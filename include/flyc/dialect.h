@@ -38,6 +38,13 @@ typedef enum FlyTypeKind {
 /// defect; the diagnostic goes to the context's default handler.
 MlirContext flyContextCreate(void);
 
+/// Parses flyc's input: `text` is its contents; with a `sourceName` other
+/// than NULL or "-" the file of that name is parsed (so locations name it;
+/// it should hold `text`). Returns a null module after at least one error
+/// diagnostic on `ctx`, including for the failures MLIR's parser reports
+/// nothing for (a fly op written in custom form).
+MlirModule flyModuleParse(MlirContext ctx, MlirStringRef text, const char *sourceName);
+
 /// Loads the fly dialect into `ctx`; idempotent.
 MlirLogicalResult flyDialectLoad(MlirContext ctx);
 

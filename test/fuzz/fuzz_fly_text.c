@@ -20,7 +20,7 @@
 #include "tooldiag.h"
 
 static int compile(MlirContext ctx, const char *text, size_t size) {
-  MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size));
+  MlirModule module = flyModuleParse(ctx, mlirStringRefCreate(text, size), NULL);
   if (mlirModuleIsNull(module))
     return 1;
   /* Without a target in the text, the chip alternates with the input. */

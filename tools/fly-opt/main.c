@@ -84,9 +84,7 @@ static void appendToBuf(MlirStringRef s, void *userData) {
 }
 
 static MlirModule parse(MlirContext ctx, const char *input, const FlyStrBuf *text) {
-  if (!strcmp(input, "-"))
-    return mlirModuleCreateParse(ctx, mlirStringRefCreate(text->data, text->len));
-  return mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(input));
+  return flyModuleParse(ctx, mlirStringRefCreate(text->data ? text->data : "", text->len), input);
 }
 
 /* Parses the input and runs `pipeline` (NULL: none) on it; returns true

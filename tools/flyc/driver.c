@@ -54,11 +54,9 @@ static bool parseInput(Job *job) {
   bool ok = flyToolReadInput(job->o->input, &text, &err);
   if (!ok) {
     flyToolError(&job->diags, "%s", err.data);
-  } else if (strcmp(job->o->input, "-") == 0) {
-    job->module = mlirModuleCreateParse(job->ctx, mlirStringRefCreate(text.data, text.len));
   } else {
-    job->module = mlirModuleCreateParseFromFile(job->ctx,
-                                                mlirStringRefCreateFromCString(job->o->input));
+    job->module = flyModuleParse(job->ctx, mlirStringRefCreate(text.data ? text.data : "", text.len),
+                                 job->o->input);
   }
   flyStrBufDestroy(&text);
   flyStrBufDestroy(&err);
