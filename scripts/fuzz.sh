@@ -10,6 +10,8 @@
 set -uo pipefail
 build=${1:?usage: scripts/fuzz.sh BUILD_DIR SECONDS}
 seconds=${2:-60}
+seed=()  # FLYC_FUZZ_SEED: a fixed libFuzzer seed, so a run's inputs are reproducible
+[ -n "${FLYC_FUZZ_SEED:-}" ] && seed=(-seed="$FLYC_FUZZ_SEED")
 src=$(cd "$(dirname "$0")/.." && pwd)
 status=0
 shopt -s nullglob
@@ -27,7 +29,7 @@ for bin in "${harnesses[@]}"; do
   [ -f "$src/test/fuzz/$name.dict" ] && dict=(-dict="$src/test/fuzz/$name.dict")
   log="$build/fuzz/$name.log"
   "$bin" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=6144 -max_len=16384 \
-    -print_final_stats=1 -artifact_prefix="$art/" "${dict[@]}" \
+    -print_final_stats=1 -artifact_prefix="$art/" "${dict[@]}" "${seed[@]}" \
     "$work" "$src/test/fuzz/corpus/$name" >"$log" 2>&1
   rc=$?
   found=("$art"/*)
