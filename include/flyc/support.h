@@ -52,7 +52,7 @@ typedef struct FlyStrBuf {
   int oom;
 } FlyStrBuf;
 
-/// Appends `n` bytes of `s`.
+/// Appends `n` bytes of `s` (which may be null when `n` is 0).
 void flyStrBufAppendN(FlyStrBuf *b, const char *s, size_t n);
 /// Appends the NUL-terminated `s`.
 void flyStrBufAppend(FlyStrBuf *b, const char *s);

@@ -25,7 +25,8 @@ static int reserve(FlyStrBuf *b, size_t extra) {
 void flyStrBufAppendN(FlyStrBuf *b, const char *s, size_t n) {
   if (!reserve(b, n))
     return;
-  memcpy(b->data + b->len, s, n);
+  if (n) /* s may be null when there is nothing to append */
+    memcpy(b->data + b->len, s, n);
   b->len += n;
   b->data[b->len] = '\0';
 }

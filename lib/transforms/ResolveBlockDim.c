@@ -10,7 +10,11 @@
  *     (a constant), and otherwise the dispatch's workgroup size, read from
  *     the hidden kernel argument hidden_group_size_x/y/z;
  *   - gpu.grid_dim is the dispatch's workgroup count, hidden_block_count_x/y/z;
- *   - gpu.global_id is block_id * block_dim + thread_id with that block_dim.
+ *   - gpu.global_id is block_id * block_dim + thread_id with that block_dim;
+ *   - gpu.num_subgroups is ceil(block_dim.x * y * z / 64) and
+ *     gpu.subgroup_id is the linear thread id (x + block_dim.x * (y +
+ *     block_dim.y * z)) / 64: CDNA forms its 64-lane waves from consecutive
+ *     linear thread ids (LLVM 22 lowers neither op to ROCDL).
  *
  * The hidden arguments follow the explicit ones at the address
  * llvm.amdgcn.implicitarg.ptr returns, in code object V5's order (LLVM
@@ -126,10 +130,50 @@ static MlirValue globalId(MlirOperation op, int dim, MlirType type) {
   return create(op, "arith.addi", 2, add, type, 0, NULL);
 }
 
+/* The product of `a` and `b` (or their sum), of `type`. */
+static MlirValue arith(MlirOperation before, const char *name, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  return create(before, name, 2, ops, mlirValueGetType(a), 0, NULL);
+}
+
+static MlirValue constant(MlirOperation before, MlirType type, int64_t v) {
+  return insert(before, flyArithConstantCreate(mlirOperationGetLocation(before), type, v));
+}
+
+/* gpu.num_subgroups or gpu.subgroup_id of a wave64 kernel. */
+static MlirValue subgroupQuery(MlirOperation op, MlirType type) {
+  MlirValue bx = blockDim(op, 0, type), by = blockDim(op, 1, type);
+  MlirValue wave = constant(op, type, 64);
+  if (flyOpNameIs(op, "gpu.num_subgroups")) {
+    MlirValue threads = arith(op, "arith.muli", arith(op, "arith.muli", bx, by),
+                              blockDim(op, 2, type));
+    return create(op, "arith.ceildivui", 2, (MlirValue[]){threads, wave}, type, 0, NULL);
+  }
+  MlirValue t[3];
+  for (int d = 0; d < 3; ++d) {
+    MlirNamedAttribute attr =
+        named(mlirOperationGetContext(op), "dimension",
+              mlirAttributeParseGet(mlirOperationGetContext(op),
+                                    mlirStringRefCreateFromCString(d == 0   ? "#gpu<dim x>"
+                                                                   : d == 1 ? "#gpu<dim y>"
+                                                                            : "#gpu<dim z>")));
+    t[d] = create(op, "gpu.thread_id", 0, NULL, type, 1, &attr);
+  }
+  MlirValue linear =
+      arith(op, "arith.addi", t[0],
+            arith(op, "arith.muli", bx, arith(op, "arith.addi", t[1], arith(op, "arith.muli", by, t[2]))));
+  return create(op, "arith.divui", 2, (MlirValue[]){linear, wave}, type, 0, NULL);
+}
+
 static MlirLogicalResult resolveOne(MlirOperation op) {
-  int dim = dimensionOf(op);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
+  if (flyOpNameIs(op, "gpu.num_subgroups") || flyOpNameIs(op, "gpu.subgroup_id")) {
+    mlirValueReplaceAllUsesOfWith(result, subgroupQuery(op, type));
+    mlirOperationDestroy(op);
+    return mlirLogicalResultSuccess();
+  }
+  int dim = dimensionOf(op);
   if (dim < 0 || (!mlirTypeIsAIndex(type) && !mlirTypeIsAInteger(type))) {
     flyEmitOpError(op, "expected a dimension x, y or z and an index result");
     return mlirLogicalResultFailure();
@@ -149,6 +193,8 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
   flyOpListCollect(&list, root, "gpu.block_dim");
   flyOpListCollect(&list, root, "gpu.grid_dim");
   flyOpListCollect(&list, root, "gpu.global_id");
+  flyOpListCollect(&list, root, "gpu.num_subgroups");
+  flyOpListCollect(&list, root, "gpu.subgroup_id");
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (size_t i = 0; i < list.len; ++i) {
     if (mlirLogicalResultIsFailure(resolveOne(list.ops[i])))
@@ -162,7 +208,7 @@ static MlirLogicalResult run(MlirOperation root, const FlyPassOptions *options) 
 
 const FlyPassInfo flyResolveBlockDimPass = {
     "fly-resolve-block-dim",
-    "Answer gpu.block_dim (known_block_size, else the dispatch), gpu.grid_dim and "
-    "gpu.global_id without the ROCm device library",
+    "Answer gpu.block_dim (known_block_size, else the dispatch), gpu.grid_dim, "
+    "gpu.global_id, gpu.num_subgroups and gpu.subgroup_id without the ROCm device library",
     run,
 };

@@ -26,6 +26,7 @@ while (($#)); do
   case $1 in
     --n) n=$2 ;; --k) k=$2 ;; --dtype) dtype=$2 ;; --chip) chip=$2 ;;
     --tile) tile=$2 ;; --out) out=$2 ;; --name) name=$2 ;;
+    --allow-spills) shift; continue ;;  # gemm-gen's only flag without a value
   esac
   shift 2
 done

@@ -86,5 +86,37 @@ module attributes {gpu.container_module} {
       memref.store %g, %out[%c1] : memref<2xindex>
       gpu.return
     }
+    // gpu.num_subgroups is ceil(x * y * z / 64) and gpu.subgroup_id the
+    // linear thread id x + X * (y + Y * z), divided by 64.
+    // CHECK-LABEL: gpu.func @subgroups
+    // CHECK-DAG: %[[X:.*]] = arith.constant 48 : index
+    // CHECK-DAG: %[[Y:.*]] = arith.constant 2 : index
+    // CHECK-DAG: %[[Z:.*]] = arith.constant 3 : index
+    // CHECK-DAG: %[[W:.*]] = arith.constant 64 : index
+    // CHECK: %[[XY:.*]] = arith.muli %[[X]], %[[Y]] : index
+    // CHECK: %[[XYZ:.*]] = arith.muli %[[XY]], %[[Z]] : index
+    // CHECK: %[[N:.*]] = arith.ceildivui %[[XYZ]], %[[W]] : index
+    // CHECK-DAG: %[[X2:.*]] = arith.constant 48 : index
+    // CHECK-DAG: %[[Y2:.*]] = arith.constant 2 : index
+    // CHECK-DAG: %[[W2:.*]] = arith.constant 64 : index
+    // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+    // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+    // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+    // CHECK: %[[YZ:.*]] = arith.muli %[[Y2]], %[[TZ]] : index
+    // CHECK: %[[R:.*]] = arith.addi %[[TY]], %[[YZ]] : index
+    // CHECK: %[[XR:.*]] = arith.muli %[[X2]], %[[R]] : index
+    // CHECK: %[[L:.*]] = arith.addi %[[TX]], %[[XR]] : index
+    // CHECK: %[[S:.*]] = arith.divui %[[L]], %[[W2]] : index
+    // CHECK: memref.store %[[N]], %arg0[%{{.*}}]
+    // CHECK: memref.store %[[S]], %arg0[%{{.*}}]
+    gpu.func @subgroups(%out: memref<2xindex>) kernel attributes {known_block_size = array<i32: 48, 2, 3>} {
+      %n = gpu.num_subgroups : index
+      %s = gpu.subgroup_id : index
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      memref.store %n, %out[%c0] : memref<2xindex>
+      memref.store %s, %out[%c1] : memref<2xindex>
+      gpu.return
+    }
   }
 }

@@ -125,8 +125,28 @@ bool runArgAppend(const RunArg *a, FlyArgs *args) {
 
 typedef struct Tally {
   uint64_t bad, first;
-  double maxErr, firstGot, firstRef;
+  double maxErr;
+  uint8_t firstGot[8], firstRef[8]; /* the first differing elements' bytes */
 } Tally;
+
+/* Formats one element exactly: integers in decimal (all 64 bits), floats
+   with enough digits to tell any two f32 values apart. */
+static const char *formatElement(RunDtype t, const uint8_t *bytes, char buf[48]) {
+  if (runDtypeIsFloat(t)) {
+    snprintf(buf, 48, "%.9g", runDtypeDecode(t, bytes));
+    return buf;
+  }
+  unsigned es = runDtypeSize(t);
+  uint64_t u = 0;
+  for (unsigned i = 0; i < es; ++i)
+    u |= (uint64_t)bytes[i] << (8 * i);
+  RunInt v = (RunInt)u;
+  if (runDtypeIsSigned(t) && es < 8 && (u >> (8 * es - 1)) & 1)
+    v -= (RunInt)1 << (8 * es);
+  else if (runDtypeIsSigned(t) && es == 8)
+    v = (RunInt)(int64_t)u;
+  return runIntFormat(v, buf);
+}
 
 static bool elementMatches(const RunOutput *o, RunDtype t, const uint8_t *got,
                            const uint8_t *ref, double *absErr) {
@@ -150,8 +170,8 @@ static void tallyStage(const RunArg *a, const RunOutput *o, const uint8_t *got,
     double e = 0;
     if (!elementMatches(o, a->dtype, got + i * es, ref + i * es, &e) && t->bad++ == 0) {
       t->first = base + i;
-      t->firstGot = runDtypeDecode(a->dtype, got + i * es);
-      t->firstRef = runDtypeDecode(a->dtype, ref + i * es);
+      memcpy(t->firstGot, got + i * es, es);
+      memcpy(t->firstRef, ref + i * es, es);
     }
     if (e > t->maxErr)
       t->maxErr = e;
@@ -165,10 +185,16 @@ static int reportTally(const RunArg *a, const RunOutput *o, const Tally *t, FlyS
                      o->tolerance ? "within tolerance" : "bit-exact", t->maxErr);
     return 0;
   }
+  char got[48], ref[48], how[64];
+  if (o->tolerance)
+    snprintf(how, sizeof how, "atol %g, rtol %g", o->atol, o->rtol);
+  else
+    snprintf(how, sizeof how, "bit-exact");
   flyStrBufAppendF(report, "check %s: %" PRIu64 " of %" PRIu64 " elements differ "
-                   "(atol %g, rtol %g); first at [%" PRIu64 "]: got %.9g, expected %.9g",
-                   a->name, t->bad, a->count, o->atol, o->rtol, t->first, t->firstGot,
-                   t->firstRef);
+                   "(%s); first at [%" PRIu64 "]: got %s, expected %s",
+                   a->name, t->bad, a->count, how, t->first,
+                   formatElement(a->dtype, t->firstGot, got),
+                   formatElement(a->dtype, t->firstRef, ref));
   return 3;
 }
 

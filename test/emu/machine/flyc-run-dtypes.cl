@@ -100,9 +100,16 @@
 // RUN: flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:i64:1:const=9007199254740993 --out p=%t/i64odd.bin
 // RUN: od -A n -t x8 %t/i64odd.bin | FileCheck %s --check-prefix=I64ODD
 // I64ODD: 0020000000000001
+// A failed check names the differing elements exactly, integers in full.
+// RUN: not flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:i64:1:const=9007199254740992 --check p=%t/i64odd.bin 2>&1 | FileCheck %s --check-prefix=I64DIFF
+// I64DIFF: flyc-run: check p: 1 of 1 elements differ (bit-exact); first at [0]: got 9007199254740992, expected 9007199254740993
+// RUN: not flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:i64:2:const=-9223372036854775807 --check p=%t/i64.bin 2>&1 | FileCheck %s --check-prefix=I64MIN
+// I64MIN: flyc-run: check p: 2 of 2 elements differ (bit-exact); first at [0]: got -9223372036854775807, expected -9223372036854775808
 // RUN: flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:u32:1:const=0xdeadbeef --out p=%t/u32.bin
 // RUN: od -A n -t x4 %t/u32.bin | FileCheck %s --check-prefix=U32
 // U32: deadbeef
+// RUN: not flyc-run %t/k.hsaco --kernel keep --grid 1 --block 64 p:u32:1:const=0xdeadbeee --check p=%t/u32.bin 2>&1 | FileCheck %s --check-prefix=U32DIFF
+// U32DIFF: flyc-run: check p: 1 of 1 elements differ (bit-exact); first at [0]: got 3735928558, expected 3735928559
 //
 // rand: reproducible, within [LO,HI), the range checked like a value (HI
 // may be one past the largest value).

@@ -34,7 +34,7 @@
 // RUN: flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=10 --check out=%t/out.bin | FileCheck %s --check-prefix=SAME
 // SAME: check out: ok (64 i32 elements, bit-exact, max abs error 0)
 // RUN: not flyc-run %t/k.hsaco --kernel lds_oob --grid 1 --block 64 out:i32:64 i32=11 --check out=%t/out.bin 2>&1 | FileCheck %s --check-prefix=DIFF
-// DIFF: flyc-run: check out: 1 of 64 elements differ (atol 0, rtol 0); first at [5]: got 11, expected 10
+// DIFF: flyc-run: check out: 1 of 64 elements differ (bit-exact); first at [5]: got 11, expected 10
 // A failed check does not hide the next one, and a run that fails writes
 // no output: neither a new file nor over an existing one (an output is
 // written to a temporary file and renamed only when every check passed).
