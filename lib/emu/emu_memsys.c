@@ -121,12 +121,15 @@ void emuGridPlace(const EmuGridPlan *plan, uint64_t wg, uint32_t *xcd, uint32_t 
   const FlyHwProduct *p = plan->product;
   uint32_t x = (uint32_t)(wg % p->xcds);
   uint64_t k = wg / p->xcds;                 /* the XCD's k-th workgroup */
-  uint64_t perRound = (uint64_t)gridCusOfXcd(p, x) * plan->groupsPerCu;
-  uint64_t slot = k % perRound;
+  uint32_t cus = gridCusOfXcd(p, x);
+  uint64_t perRound = (uint64_t)cus * plan->groupsPerCu;
   if (xcd)
     *xcd = x;
+  /* Round robin over the XCD's CUs in order: a grid smaller than the
+   * device's concurrency spreads over every CU before any CU takes a second
+   * workgroup, as a load-balancing dispatcher does. */
   if (cu)
-    *cu = (uint32_t)(slot / plan->groupsPerCu);
+    *cu = (uint32_t)(k % cus);
   if (round)
     *round = (uint32_t)(k / perRound);
 }

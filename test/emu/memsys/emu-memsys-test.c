@@ -311,8 +311,8 @@ static void testOccupancy(void) {
 }
 
 /// Workgroup i runs on XCD i mod 8; within its XCD, the XCD's k-th group
-/// fills CU 0 with groupsPerCu groups, then CU 1, ..., and a new round
-/// starts when all of the XCD's CUs are full.
+/// goes to CU k mod cusPerXcd (CUs in order, round robin), and a new round
+/// starts when every CU of the XCD holds groupsPerCu groups.
 static void testPlacement(void) {
   printf("@placement\n");
   const char *products[] = {"mi300x", "mi355x"};
@@ -332,7 +332,7 @@ static void testPlacement(void) {
         uint32_t x, cu, r;
         emuGridPlace(&plan, wg, &x, &cu, &r);
         uint32_t kth = seen[wg % XCDS]++;
-        if (x != wg % XCDS || cu != kth % (cusPerXcd * g) / g || r != kth / (cusPerXcd * g)) {
+        if (x != wg % XCDS || cu != kth % cusPerXcd || r != kth / (cusPerXcd * g)) {
           fail("%s wg %llu: xcd %u cu %u round %u", products[p], (unsigned long long)wg, x, cu,
                r);
           break;
