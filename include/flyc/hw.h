@@ -67,7 +67,7 @@ typedef enum FlyHwLdsAccess {
 /// Lanes of one phase may conflict on a bank; lanes of different phases
 /// never do. A phase takes max(accesses to one bank) clocks.
 typedef struct FlyHwLdsPhases {
-  uint8_t numPhases;
+  uint8_t numPhases;         /* 0: the chip has no instruction of this access */
   uint8_t phaseOfLane[64];
   bool measured;             /* from a measurement/vendor table, else an assumption */
 } FlyHwLdsPhases;
@@ -124,6 +124,7 @@ typedef enum FlyHwMfmaKind {
   FLY_HW_XDL = 0,            /* matrix core; VALU may co-execute */
   FLY_HW_DGEMM = 1,          /* f64: no VALU co-execution, own wait states */
   FLY_HW_SMFMAC = 2,         /* sparse */
+  FLY_HW_SGEMM = 3,          /* f32 operands: no VALU co-execution, own wait states */
 } FlyHwMfmaKind;
 
 /// One MFMA instruction form.
