@@ -89,6 +89,8 @@
                                     released wave */                                     \
         .mfmaCoexecDelay = 4,    /* CALC coexec_delay 4 (gfx942; assumption on gfx950,  \
                                     where CALC has no data) */                           \
+        .sleepCycles = 64,       /* ISA4:L5698-5712: s_sleep N sleeps 64*(N-1)..64*N    \
+                                    clocks; the model takes the upper bound */           \
   }
 
 static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {

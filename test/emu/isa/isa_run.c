@@ -336,7 +336,7 @@ static int run(const Options *o, const uint8_t *text, size_t textSize, uint64_t 
   g.waves = flyCalloc(o->waves, sizeof(EmuWave));
   for (unsigned i = 0; i < o->waves; i++)
     initWave(&g.waves[i], &g, i, o, entry);
-  EmuExecEnv env = {&mem, prog, o->chip, 0};
+  EmuExecEnv env = {&mem, prog, o->chip, 0, false};
   if (!rc)
     rc = runGroup(&g, &env, o->step);
   if (!rc && o->dumpIn)
