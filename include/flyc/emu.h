@@ -212,7 +212,8 @@ typedef struct FlyEmuTimingReport {
   char limiter[32];         /* what bounds occupancy */
   uint64_t numGroups;
   uint32_t rounds;
-  uint32_t simCus;          /* CUs simulated in detail */
+  uint32_t simCus;          /* simulated CUs that ran workgroups (the plan's
+                               subset may hold CUs the grid leaves empty) */
   uint64_t simGroups;       /* workgroups they ran */
   double shareOfDevice;
   bool estimate;

@@ -869,7 +869,8 @@ static bool stepCu(EmuTm *tm, TmCu *cu) {
   }
   if (!visitSimd(tm, cu, &cu->simd[t % tm->simds], t) || !finishGroups(tm, cu, t))
     return false;
-  uint64_t n = nextEvent(tm, cu, t);
+  /* The last workgroup may just have left: the cycle it used still counts. */
+  uint64_t n = cuBusy(tm, cu) ? nextEvent(tm, cu, t) : t + 1;
   if (n == TM_NEVER) {
     emumInvalid(&tm->fault, tm->cfg.d->kernel->name, "timing model: no wave can proceed");
     return false;
@@ -987,6 +988,9 @@ void emuTmDestroy(EmuTm *tm) {
 
 bool emuTmRun(EmuTm *tm, FlyEmuFault *fault, FlyEmuStats *st) {
   bool ok = true;
+  /* CUs the dispatcher gives no workgroup take no part (and no SIMD-cycles). */
+  for (uint32_t c = 0; c < tm->numCus; ++c)
+    tm->cus[c].done = tm->cus[c].queueLen == 0;
   for (uint32_t c = 0; ok && c < tm->numCus; ++c)
     ok = fillCu(tm, &tm->cus[c], 0);
   while (ok) {
@@ -1007,7 +1011,8 @@ bool emuTmRun(EmuTm *tm, FlyEmuFault *fault, FlyEmuStats *st) {
     tm->cycles = maxU64(tm->cycles, tm->cus[c].now);
   /* CUs that finished early idle until the last one ends. */
   for (uint32_t c = 0; c < tm->numCus; ++c)
-    tm->cus[c].stall[FLY_EMU_STALL_IDLE] += (tm->cycles - tm->cus[c].now) * tm->simds;
+    if (tm->cus[c].queueLen)
+      tm->cus[c].stall[FLY_EMU_STALL_IDLE] += (tm->cycles - tm->cus[c].now) * tm->simds;
   st->waveInstructions += tm->retired;
   st->waves += tm->waves;
   st->workgroups += tm->groups;
@@ -1154,10 +1159,11 @@ static bool fillTimeline(const EmuTm *tm, FlyEmuTimingReport *r) {
 bool emuTmFillReport(const EmuTm *tm, FlyEmuTimingReport *r) {
   const FlyHwProduct *p = tm->cfg.plan->product;
   r->simds = tm->simds;
-  r->simCus = tm->numCus;
+  for (uint32_t c = 0; c < tm->numCus; ++c)
+    r->simCus += tm->cus[c].queueLen > 0;
   r->simGroups = tm->groups;
   r->cycles = tm->cycles;
-  r->simdCycles = tm->cycles * tm->simds * tm->numCus;
+  r->simdCycles = tm->cycles * tm->simds * r->simCus;
   for (uint32_t c = 0; c < tm->numCus; ++c)
     for (int k = 0; k < FLY_EMU_NUM_STALLS; ++k)
       r->stall[k] += tm->cus[c].stall[k];
