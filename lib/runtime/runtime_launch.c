@@ -172,6 +172,20 @@ bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
   return ok;
 }
 
+bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
+                    const FlyLaunchConfig *cfg, const FlyArgs *args,
+                    const FlyEmuTimingOptions *options, FlyEmuTimingReport *report,
+                    FlyLaunchResult *result) {
+  FlyEmuLaunchDesc desc;
+  memset(report, 0, sizeof *report);
+  uint8_t *kernarg = prepare(dev, mod, kernel, cfg, args, result, &desc);
+  bool ok = kernarg && flyEmuLaunchTimed(dev->emu, mod->emu, &desc, options, report,
+                                         &result->fault, &result->stats);
+  flyFree(kernarg);
+  result->ok = ok;
+  return ok;
+}
+
 void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out) {
   flyEmuFaultFormat(&result->fault, out);
 }

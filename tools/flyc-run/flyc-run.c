@@ -8,6 +8,8 @@
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
+#include "flyc/hw.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <signal.h>
@@ -54,6 +56,17 @@ static const char usageText[] =
     "                           object on, takes longer (default: no limit)\n"
     "  --max-memory BYTES       refuse a run whose buffers need more memory than this\n"
     "                           (default: the machine's physical memory)\n"
+    "  --timing                 also predict the kernel's time on the GPU with the CU\n"
+    "                           timing model and print the report (docs/timing.md)\n"
+    "  --gpu NAME               the product modelled: mi300x mi308x mi325x (gfx942),\n"
+    "                           mi350x mi355x (gfx950); default the chip's flagship\n"
+    "  --estimate               only simulate a few CUs, skip MFMA arithmetic: fast,\n"
+    "                           no outputs (no --out/--check)\n"
+    "  --timing-json FILE       write the report as JSON\n"
+    "  --timing-svg FILE        write a timeline of one CU's waves as SVG\n"
+    "  --flops N, --bytes N     the kernel's work, for TFLOPS and TB/s\n"
+    "  --gemm MxNxK[,DTYPE]     the same for a GEMM (gemm-optimization §8.1-8.2; DTYPE\n"
+    "                           fp8 (default), int8, int4, fp4, bf16, fp16)\n"
     "  --list                   list the code object's kernels and their arguments\n"
     "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
@@ -141,8 +154,8 @@ static int listKernels(FlyModule *mod) {
 /* --timeout: the emulator cannot interrupt a running wave, so the process
  * ends itself, removing any output still in its temporary file; only
  * async-signal-safe calls here. */
-static RunOutput *timeoutOutputs;
-static size_t timeoutNumOutputs;
+static RunOutput *timeoutOutputs, *timeoutReports;
+static size_t timeoutNumOutputs, timeoutNumReports;
 
 static void onTimeout(int sig) {
   static const char msg[] = "flyc-run: error: the run did not finish within --timeout "
@@ -151,6 +164,9 @@ static void onTimeout(int sig) {
   for (size_t i = 0; i < timeoutNumOutputs; ++i)
     if (timeoutOutputs[i].tempLive)
       unlink(timeoutOutputs[i].temp);
+  for (size_t i = 0; i < timeoutNumReports; ++i)
+    if (timeoutReports[i].tempLive)
+      unlink(timeoutReports[i].temp);
   ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
   (void)ignored;
   _exit(1);
@@ -159,6 +175,8 @@ static void onTimeout(int sig) {
 static void armTimeout(RunOptions *o) {
   timeoutOutputs = o->outputs;
   timeoutNumOutputs = o->numOutputs;
+  timeoutReports = o->reports;
+  timeoutNumReports = o->numReports;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = onTimeout;
@@ -222,6 +240,20 @@ static bool checkMemory(const RunOptions *o, FlyStrBuf *err) {
   return false;
 }
 
+/* --gpu must carry the code object's chip. */
+static bool checkProduct(const RunOptions *o, FlyModule *mod, FlyStrBuf *err) {
+  const FlyHwProduct *p = o->timing.gpu ? flyHwProductFind(o->timing.gpu) : NULL;
+  if (!p)
+    return true;
+  FlyGpuMach mach = flyCodeObjectGetMach(flyModuleGetCodeObject(mod));
+  const char *chip = flyHwChipGet(p->chip)->name;
+  if (!strcmp(chip, flyGpuMachGetName(mach)))
+    return true;
+  flyStrBufAppendF(err, "--gpu %s carries %s, but the code object is for %s", p->name, chip,
+                   flyGpuMachGetName(mach));
+  return false;
+}
+
 /* Everything that can be checked before a buffer is allocated: the launch
  * against the kernel's metadata and the device, the input files, the
  * preshuffle shapes, the reference files, the output paths and the memory
@@ -247,11 +279,14 @@ static bool validate(const RunOptions *o, FlyDevice *dev, FlyModule *mod, FlyStr
                                       err)
                     : runOutputCheckTarget(out, err);
   }
-  return ok && checkMemory(o, err);
+  for (size_t i = 0; ok && i < o->numReports; ++i)
+    ok = runOutputCheckTarget(&o->reports[i], err);
+  return ok && checkProduct(o, mod, err) && checkMemory(o, err);
 }
 
 /* Fills the buffers, preshuffles, launches. */
-static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, FlyStrBuf *err) {
+static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
+                  FlyEmuTimingReport *report, FlyStrBuf *err) {
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], stage, err))
       return fail(err->data);
@@ -265,12 +300,26 @@ static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
     return fail(err->data);
   FlyLaunchConfig cfg = launchConfig(o);
   FlyLaunchResult result;
-  bool ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
+  bool ok;
+  if (o->timing.on) {
+    FlyEmuTimingOptions topt = {o->timing.gpu, o->timing.estimate, 0, 0, o->timing.bytes};
+    ok = flyLaunchTimed(dev, mod, o->kernel, &cfg, args, &topt, report, &result);
+  } else {
+    ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
+  }
   flyArgsDestroy(args);
   if (!ok)
     return reportFault(&result);
   if (o->stats)
     printStats(&result);
+  if (o->timing.on) {
+    FlyStrBuf text = {0};
+    FlyEmuTimingWork work = {o->timing.flops, o->timing.bytes};
+    flyEmuTimingReportFormatText(report, &work, &text);
+    if (text.data)
+      fputs(text.data, stdout);
+    flyStrBufDestroy(&text);
+  }
   return 0;
 }
 
@@ -300,18 +349,34 @@ static int checkOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf
 /* The --out files, once everything else has succeeded: each to its
  * temporary file, then all renamed into place (with --timeout disarmed, so
  * the set is not cut in half; renames take no time). */
-static int writeOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+static int writeOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage,
+                        const FlyEmuTimingReport *report, FlyStrBuf *err) {
   bool ok = true;
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
       ok = runOutputWriteTemp(dev, runFindBuffer(o->args, o->numArgs, o->outputs[i].name),
                               &o->outputs[i], stage, err);
+  for (size_t i = 0; ok && i < o->numReports; ++i) {
+    FlyStrBuf text = {0};
+    FlyEmuTimingWork work = {o->timing.flops, o->timing.bytes};
+    if (o->reports[i].path == o->timing.json)
+      flyEmuTimingReportFormatJson(report, &work, &text);
+    else
+      flyEmuTimingReportFormatSvg(report, &text);
+    ok = text.data && !text.oom ? runOutputWriteTextTemp(&o->reports[i], text.data, text.len, err)
+                   : (flyStrBufAppend(err, "out of memory"), false);
+    flyStrBufDestroy(&text);
+  }
   alarm(0);
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
       ok = runOutputCommit(&o->outputs[i], err);
+  for (size_t i = 0; ok && i < o->numReports; ++i)
+    ok = runOutputCommit(&o->reports[i], err);
   for (size_t i = 0; i < o->numOutputs; ++i)
     runOutputDiscard(&o->outputs[i]);
+  for (size_t i = 0; i < o->numReports; ++i)
+    runOutputDiscard(&o->reports[i]);
   return ok ? 0 : fail(err->data);
 }
 
@@ -329,9 +394,12 @@ static int run(RunOptions *o, FlyDevice *dev, FlyStrBuf *err) {
   uint8_t *stage = flyAlloc(RUN_STAGE_BYTES);
   if (!stage)
     return fail(NULL);
-  int rc = launch(o, dev, mod, stage, err);
+  FlyEmuTimingReport report;
+  memset(&report, 0, sizeof report);
+  int rc = launch(o, dev, mod, stage, &report, err);
   rc = rc ? rc : checkOutputs(o, dev, stage, err);
-  rc = rc ? rc : writeOutputs(o, dev, stage, err);
+  rc = rc ? rc : writeOutputs(o, dev, stage, &report, err);
+  flyEmuTimingReportDestroy(&report);
   flyFree(stage);
   return rc;
 }

@@ -106,6 +106,9 @@ int runOutputCheck(FlyDevice *dev, const RunArg *arg, const RunOutput *out, uint
 /// file stays until runOutputCommit or runOutputDiscard.
 bool runOutputWriteTemp(FlyDevice *dev, const RunArg *arg, RunOutput *out, uint8_t *stage,
                         FlyStrBuf *err);
+/// Writes `n` bytes of text (a timing report) to a fresh temporary file next
+/// to the output's path, like runOutputWriteTemp.
+bool runOutputWriteTextTemp(RunOutput *out, const char *data, size_t n, FlyStrBuf *err);
 /// Renames the temporary file to the output's path (atomic).
 bool runOutputCommit(RunOutput *out, FlyStrBuf *err);
 /// Removes the temporary file, if any.
@@ -121,11 +124,29 @@ bool runAbiIsFilledSize(const FlyKernelInfo *k, size_t i);
 bool runAbiAppend(const FlyKernelInfo *k, const RunArg *args, size_t numArgs, FlyArgs *out,
                   FlyStrBuf *err);
 
+/// --timing and its companions (run_cli.c parses, flyc-run.c reports).
+typedef struct RunTiming {
+  bool on, estimate;
+  const char *gpu;         /* --gpu, checked against the product table */
+  const char *json, *svg;  /* --timing-json / --timing-svg paths */
+  double flops, bytes;     /* --flops / --bytes, or from --gemm (0: unknown) */
+  bool gemm;               /* --gemm given */
+} RunTiming;
+
+/// The work of --gemm MxNxK[,dtype] (gemm-optimization §8.1-8.2): flops
+/// 2·M·N·K; bytes of A, B, a 16-bit C and the scales for the dtype (fp8,
+/// int8, int4, fp4, bf16, fp16). False with a message in `err`.
+bool runGemmWork(const char *text, double *flops, double *bytes, FlyStrBuf *err);
+
 /// flyc-run's command line (run_cli.c).
 typedef struct RunOptions {
   const char *code, *kernel, *chip;
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
+  RunTiming timing;
+  unsigned timingWorkOptions; /* --gemm, --flops and --bytes given */
+  RunOutput reports[2];       /* --timing-json, --timing-svg (name is the option) */
+  size_t numReports;
   unsigned threads, timeout;
   uint32_t lds;
   uint64_t maxMemory;      /* 0: the machine's physical memory */

@@ -7,6 +7,8 @@
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
+#include "flyc/hw.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -71,9 +73,103 @@ static bool parseUnsigned(const char *s, unsigned long long max, unsigned long l
   return !*end && !errno && *out <= max;
 }
 
+static bool parseDimsK(const char *s, uint64_t out[3], const char **rest) {
+  for (int i = 0; i < 3; ++i) {
+    char *end;
+    if (*s < '0' || *s > '9')
+      return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (v == 0 || v > (1ull << 32) || errno)
+      return false;
+    out[i] = v;
+    if (i < 2 && *end != 'x')
+      return false;
+    s = i < 2 ? end + 1 : end;
+  }
+  *rest = s;
+  return true;
+}
+
+bool runGemmWork(const char *text, double *flops, double *bytes, FlyStrBuf *err) {
+  uint64_t d[3];
+  const char *rest;
+  if (!parseDimsK(text, d, &rest) || (*rest && *rest != ',')) {
+    flyStrBufAppendF(err, "bad --gemm '%s' (expected MxNxK[,DTYPE], each 1..2^32)", text);
+    return false;
+  }
+  const char *dtype = *rest ? rest + 1 : "fp8";
+  double m = (double)d[0], n = (double)d[1], k = (double)d[2];
+  *flops = 2 * m * n * k;
+  /* Seed §8.2: A, B, a 16-bit C and the per-token (or, for fp4, per-32 block)
+   * scales; bf16/fp16 have no scales and 2-byte A and B. */
+  if (!strcmp(dtype, "fp8") || !strcmp(dtype, "int8"))
+    *bytes = m * k + n * k + m * n * 2 + (m + n) * 4;
+  else if (!strcmp(dtype, "int4"))
+    *bytes = m * k + n * k / 2 + m * n * 2 + (m + n) * 4;
+  else if (!strcmp(dtype, "fp4"))
+    *bytes = m * k / 2 + n * k / 2 + m * n * 2 + (m + n) * (k / 32);
+  else if (!strcmp(dtype, "bf16") || !strcmp(dtype, "fp16"))
+    *bytes = 2 * (m * k + n * k + m * n);
+  else {
+    flyStrBufAppendF(err, "bad --gemm '%s': unknown dtype '%s' (expected fp8, int8, int4, fp4, "
+                     "bf16 or fp16)", text, dtype);
+    return false;
+  }
+  return true;
+}
+
+static bool parseCount(const char *s, double *out) {
+  char *end;
+  if (*s < '0' || *s > '9')
+    return false;
+  errno = 0;
+  double v = strtod(s, &end);
+  *out = v;
+  return !*end && !errno && v > 0 && v < 1e30;
+}
+
+/* --timing's options with a value; returns 0 ok, 1 not one of them, 2 misuse. */
+static int takeTimingOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
+  RunTiming *t = &o->timing;
+  if (strcmp(opt, "--gpu") == 0) {
+    if (!flyHwProductFind(val))
+      return misuse(err, "unknown --gpu '%s' (expected one of %s)", val, flyHwProductListNames());
+    t->gpu = val;
+  } else if (strcmp(opt, "--timing-json") == 0 || strcmp(opt, "--timing-svg") == 0) {
+    bool json = opt[9] == 'j';
+    if ((json ? t->json : t->svg) != NULL)
+      return misuse(err, "%s given twice", opt);
+    if (strlen(val) >= PATH_MAX || !*val)
+      return misuse(err, "bad %s '%s' (expected a file path)", opt, val);
+    RunOutput *r = &o->reports[o->numReports++];
+    memset(r, 0, sizeof *r);
+    r->text = val;
+    snprintf(r->name, sizeof r->name, "%s", opt);
+    snprintf(r->path, sizeof r->path, "%s", val);
+    *(json ? &t->json : &t->svg) = r->path;
+  } else if (strcmp(opt, "--flops") == 0) {
+    if (!parseCount(val, &t->flops))
+      return misuse(err, "bad --flops '%s' (expected a positive number)", val);
+  } else if (strcmp(opt, "--bytes") == 0) {
+    if (!parseCount(val, &t->bytes))
+      return misuse(err, "bad --bytes '%s' (expected a positive number)", val);
+  } else if (strcmp(opt, "--gemm") == 0) {
+    if (!runGemmWork(val, &t->flops, &t->bytes, err))
+      return 2; /* err holds the reason */
+    t->gemm = true;
+  } else {
+    return 1;
+  }
+  return 0;
+}
+
 /* Handles one option with a value; returns 0 ok, 2 misuse. */
 static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
   unsigned long long n;
+  int rc = takeTimingOption(o, opt, val, err);
+  if (rc != 1)
+    return rc;
   if (strcmp(opt, "--kernel") == 0) o->kernel = val;
   else if (strcmp(opt, "--chip") == 0) o->chip = val;
   else if (strcmp(opt, "--grid") == 0) {
@@ -110,9 +206,34 @@ static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf
   return 0;
 }
 
+/* --timing's companions need it; --estimate computes no outputs. */
+static int crossCheckTiming(const RunOptions *o, FlyStrBuf *err) {
+  const RunTiming *t = &o->timing;
+  const char *needs = t->estimate ? "--estimate" : t->gpu ? "--gpu" : t->json ? "--timing-json"
+                      : t->svg ? "--timing-svg" : t->gemm ? "--gemm" : t->flops ? "--flops"
+                      : t->bytes ? "--bytes" : NULL;
+  if (needs && !t->on)
+    return misuse(err, "%s needs --timing", needs);
+  if (t->gemm && o->timingWorkOptions > 1)
+    return misuse(err, "--gemm gives the flops and bytes; it does not go with --flops or --bytes");
+  if (t->estimate && o->numOutputs)
+    return misuse(err, "--estimate computes no outputs, so %s cannot be used with it",
+                  o->outputs[0].check ? "--check" : "--out");
+  if (t->json && t->svg && !strcmp(t->json, t->svg))
+    return misuse(err, "--timing-json and --timing-svg both write '%s'", t->json);
+  for (size_t i = 0; i < o->numOutputs; ++i)
+    if (!o->outputs[i].check && ((t->json && !strcmp(t->json, o->outputs[i].path)) ||
+                                 (t->svg && !strcmp(t->svg, o->outputs[i].path))))
+      return misuse(err, "--out and a timing report both write '%s'", o->outputs[i].path);
+  return 0;
+}
+
 /* The specs that name buffers must name distinct, existing ones; a
  * preshuffle's N x K must be its buffer's element count. */
 static int crossCheck(RunOptions *o, FlyStrBuf *err) {
+  int rc = crossCheckTiming(o, err);
+  if (rc)
+    return rc;
   for (size_t i = 0; i < o->numArgs; ++i)
     if (o->args[i].isBuffer && runFindBuffer(o->args, i, o->args[i].name))
       return misuse(err, "two buffers are named '%s'", o->args[i].name);
@@ -146,11 +267,16 @@ int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err) {
     const char *a = argv[i];
     if (strcmp(a, "--stats") == 0) {
       o->stats = true;
+    } else if (strcmp(a, "--timing") == 0) {
+      o->timing.on = true;
+    } else if (strcmp(a, "--estimate") == 0) {
+      o->timing.estimate = true;
     } else if (strcmp(a, "--list") == 0) {
       o->list = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (i + 1 >= argc)
         return misuse(err, "option '%s' needs a value", a);
+      o->timingWorkOptions += !strcmp(a, "--gemm") || !strcmp(a, "--flops") || !strcmp(a, "--bytes");
       int rc = takeOption(o, a, argv[++i], err);
       if (rc)
         return rc;
