@@ -31,6 +31,7 @@ typedef enum FlyEmuFaultKind {
   FLY_EMU_FAULT_MISALIGNED,    /* an alignment the hardware rejects */
   FLY_EMU_FAULT_INVALID,       /* malformed code object, bad launch, ... */
   FLY_EMU_FAULT_LIMIT,         /* a wave ran more instructions than allowed */
+  FLY_EMU_FAULT_HAZARD,        /* a missing wait, barrier or wait states (checkHazards) */
 } FlyEmuFaultKind;
 
 /// A fault, described like a GPU memory fault report.

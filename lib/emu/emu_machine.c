@@ -335,6 +335,7 @@ static const char *kindName(FlyEmuFaultKind kind) {
   case FLY_EMU_FAULT_MISALIGNED: return "misaligned access";
   case FLY_EMU_FAULT_INVALID: return "invalid launch";
   case FLY_EMU_FAULT_LIMIT: return "instruction limit";
+  case FLY_EMU_FAULT_HAZARD: return "hazard";
   default: return "no fault";
   }
 }

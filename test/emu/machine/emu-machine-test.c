@@ -2,7 +2,8 @@
  *
  * Drives the loader, dispatch set-up and workgroup scheduler with a scripted
  * wave executor in place of the instruction side (this program defines
- * emuProgramCreate/emuWaveRun itself and links only the machine objects), so
+ * emuProgramCreate/emuWaveRun (and a decoder stub) itself and links only the
+ * machine objects), so
  * that initial register state, barrier release, fault ordering and worker
  * threads are checked independently of instruction semantics.
  * Usage: emu-machine-test PROBE.hsaco
@@ -204,6 +205,13 @@ EmuStop emuWaveRun(EmuWave *wave, const EmuExecEnv *env, FlyEmuFault *fault) {
   case SCRIPT_SCRATCH: return scratch(wave, env);
   default: return faultIn(wave, fault);
   }
+}
+
+/* The hazard checker quotes instructions with the ISA side's decoder; the
+ * scripted waves have none to quote. */
+bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
+  (void)chip, (void)code, (void)avail, (void)out;
+  return false;
 }
 
 /*--- The tests --------------------------------------------------------------*/
