@@ -109,6 +109,11 @@ typedef struct FlyEmuLaunchDesc {
   uint64_t maxWaveInstructions; /* a wave that retires this many instructions
                                    stops the launch with FLY_EMU_FAULT_LIMIT;
                                    0: no limit */
+  bool checkHazards;        /* stop at the first hazard with FLY_EMU_FAULT_HAZARD:
+                               a register or LDS byte used before the wait or
+                               barrier the ISA needs, or inside the software wait
+                               states of an MFMA, VALU or EXEC write
+                               (docs/emulator.md, "Hazard detection") */
 } FlyEmuLaunchDesc;
 
 /// Counters of one launch.

@@ -452,19 +452,21 @@ static void recordLdsByte(EmuHaz *h, uint32_t v, uint32_t pc, LdsAccess a, uint3
   }
 }
 
-/* Every byte the instruction touches is checked before any is recorded, so
- * that lanes of one instruction never conflict with each other. */
+/* Every byte the instruction touches (both elements of a read2/write2) is
+ * checked before any is recorded, so that lanes of one instruction never
+ * conflict with each other. */
 static bool checkLds(EmuHaz *h, uint32_t v, const EmuStepOut *out, FlyEmuFault *f) {
   LdsAccess a = ldsAccess(out->info);
   const EmuStepMem *m = &out->mem;
   for (int l = 0; l < EMU_WAVE_LANES; ++l) {
     if (!(m->lanes >> l & 1))
       continue;
-    for (uint32_t i = 0; i < m->bytes; ++i) {
-      uint64_t b = (uint64_t)m->lds[l] + i;
-      if (b < h->ldsSize && !checkLdsByte(h, v, out, a, (uint32_t)b, l, f))
-        return false;
-    }
+    for (int e = 0; e < (m->lds2 ? 2 : 1); ++e)
+      for (uint32_t i = 0; i < m->bytes; ++i) {
+        uint64_t b = (uint64_t)(uint32_t)(m->lds[l] + (e ? m->lds2 : 0)) + i;
+        if (b < h->ldsSize && !checkLdsByte(h, v, out, a, (uint32_t)b, l, f))
+          return false;
+      }
   }
   return true;
 }
@@ -475,11 +477,12 @@ static void recordLds(EmuHaz *h, uint32_t v, const EmuStepOut *out, uint32_t seq
   for (int l = 0; l < EMU_WAVE_LANES; ++l) {
     if (!(m->lanes >> l & 1))
       continue;
-    for (uint32_t i = 0; i < m->bytes; ++i) {
-      uint64_t b = (uint64_t)m->lds[l] + i;
-      if (b < h->ldsSize)
-        recordLdsByte(h, v, (uint32_t)out->pc, a, seq, (uint32_t)b);
-    }
+    for (int e = 0; e < (m->lds2 ? 2 : 1); ++e)
+      for (uint32_t i = 0; i < m->bytes; ++i) {
+        uint64_t b = (uint64_t)(uint32_t)(m->lds[l] + (e ? m->lds2 : 0)) + i;
+        if (b < h->ldsSize)
+          recordLdsByte(h, v, (uint32_t)out->pc, a, seq, (uint32_t)b);
+      }
   }
 }
 

@@ -55,13 +55,31 @@ static void completeFault(const EmumDispatch *d, const EmuGroup *g, int wave, Fl
   f->wave = wave;
 }
 
+/* Runs wave `w` to its next stop: all at once, or with the hazard checker
+ * one instruction at a time (the same execution: emuWaveStep without an
+ * effects record applies everything at issue, as emuWaveRun does). */
+static EmuStop runWave(const EmumDispatch *d, EmumGroup *slot, uint32_t w, FlyEmuFault *f) {
+  EmuWave *wave = &slot->g.waves[w];
+  if (!slot->haz)
+    return emuWaveRun(wave, &d->env, f);
+  for (;;) {
+    EmuStepOut out;
+    int stop = emuWaveStep(wave, &d->env, NULL, &out, f);
+    if (stop == EMU_STOP_FAULT || !emuHazStep(slot->haz, w, &out, stop, f))
+      return EMU_STOP_FAULT;
+    if (stop != EMU_STOP_STEPPED)
+      return (EmuStop)stop;
+  }
+}
+
 /* One pass: runs every running wave to its next stop. Returns false on a fault. */
-static bool runPass(const EmumDispatch *d, EmuGroup *g, WaveState *state, FlyEmuFault *f) {
+static bool runPass(const EmumDispatch *d, EmumGroup *slot, WaveState *state, FlyEmuFault *f) {
+  EmuGroup *g = &slot->g;
   for (uint32_t w = 0; w < g->numWaves; ++w) {
     if (state[w] != WAVE_RUNNING)
       continue;
     memset(f, 0, sizeof *f);
-    EmuStop stop = emuWaveRun(&g->waves[w], &d->env, f);
+    EmuStop stop = runWave(d, slot, w, f);
     if (stop == EMU_STOP_FAULT) {
       completeFault(d, g, (int)w, f);
       return false;
@@ -84,8 +102,10 @@ static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
       return false;
     }
   }
+  if (slot->haz)
+    emuHazReset(slot->haz, g->numWaves);
   for (;;) {
-    if (!runPass(d, g, state, f))
+    if (!runPass(d, slot, state, f))
       return false;
     uint32_t ended = 0;
     for (uint32_t w = 0; w < g->numWaves; ++w) {
@@ -95,6 +115,8 @@ static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
     }
     if (ended == g->numWaves)
       return true;
+    if (slot->haz)
+      emuHazBarrierRelease(slot->haz);
   }
 }
 
@@ -145,10 +167,15 @@ static bool workerInit(FlyEmuDevice *dev, Worker *wk, Shared *s) {
   if (d->scratchLaneBytes)
     wk->group.scratchBase = emumAllocRaw(
         dev, (uint64_t)d->wavesPerGroup * EMU_WAVE_LANES * d->scratchLaneBytes, NULL);
-  return g->lds && g->waves && (!d->scratchLaneBytes || wk->group.scratchBase);
+  if (d->checkHazards)
+    wk->group.haz = emuHazCreate(d->env.chip, d->text, d->textSize, d->wavesPerGroup,
+                                 d->ldsSize);
+  return g->lds && g->waves && (!d->scratchLaneBytes || wk->group.scratchBase) &&
+         (!d->checkHazards || wk->group.haz);
 }
 
 static void workerFini(FlyEmuDevice *dev, Worker *wk) {
+  emuHazDestroy(wk->group.haz);
   flyFree(wk->group.g.lds);
   flyFree(wk->group.g.waves);
   if (wk->group.scratchBase)
@@ -272,8 +299,11 @@ static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelIn
                          const FlyEmuLaunchDesc *desc, EmumDispatch *d) {
   size_t textSize;
   uint64_t textVaddr;
-  flyCodeObjectGetText(mod->co, &textSize, &textVaddr);
+  const uint8_t *text = flyCodeObjectGetText(mod->co, &textSize, &textVaddr);
   memset(d, 0, sizeof *d);
+  d->checkHazards = desc->checkHazards;
+  d->text = text;
+  d->textSize = textSize;
   d->kernel = k;
   d->mod = mod;
   memcpy(d->grid, desc->grid, sizeof d->grid);

@@ -126,6 +126,7 @@ typedef struct RunOptions {
   const char *code, *kernel, *chip;
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
+  bool checkHazards;       /* --check-hazards or FLYC_RUN_CHECK_HAZARDS=1 */
   unsigned threads, timeout;
   uint32_t lds;
   uint64_t maxMemory;      /* 0: the machine's physical memory */
