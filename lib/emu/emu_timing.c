@@ -497,7 +497,8 @@ static void barrierRelease(EmuTm *tm, TmGroup *g, uint64_t t) {
   }
   g->arrived = 0;
   g->release = TM_NEVER;
-  /* Hazard detection (emu_hazard.h) observes barrier releases here. */
+  if (g->slot.haz)
+    emuHazBarrierRelease(g->slot.haz);
 }
 
 /*--- Issue -----------------------------------------------------------------------------*/
@@ -729,7 +730,12 @@ static bool issueOne(EmuTm *tm, TmCu *cu, TmSimd *s, TmWave *w, const EmuInstInf
     emumInvalid(&tm->fault, d->kernel->name, "out of memory in the timing model");
     return false;
   }
-  /* Hazard detection (emu_hazard.h) observes each issued step here. */
+  /* The hazard checker sees the same issue order as the hardware would. */
+  if (w->grp->slot.haz && !emuHazStep(w->grp->slot.haz, w->index, &out, rc, &f)) {
+    emumCompleteFault(d, &w->grp->slot.g, (int)w->index, &f);
+    tm->fault = f;
+    return false;
+  }
   if (rc == EMU_STOP_BARRIER) {
     w->state = TM_BARRIER;
     w->arrivedAt = t;
