@@ -156,10 +156,33 @@ struct EmuTm {
 static uint64_t minU64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 static uint64_t maxU64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-bool emuTmIsSimulated(const EmuGridPlan *plan, uint64_t wg) {
+/* CUs of XCD x (the last XCDs get one fewer when the CUs do not divide). */
+static uint32_t cusOfXcd(const FlyHwProduct *p, uint32_t x) {
+  return p->cus / p->xcds + (x < p->cus % p->xcds ? 1u : 0u);
+}
+
+/* The simulated index of CU `cu` of XCD `xcd`, or UINT32_MAX: the subset
+ * fills XCD simXcd, then the next XCDs in order (as emu_memsys.c maps it). */
+static uint32_t simIndex(const EmuGridPlan *plan, uint32_t xcd, uint32_t cu) {
+  const FlyHwProduct *p = plan->product;
+  uint32_t base = 0;
+  for (uint32_t k = 0, x = plan->simXcd % p->xcds; k < p->xcds && base < plan->simCus;
+       ++k, x = (x + 1) % p->xcds) {
+    if (x == xcd)
+      return base + cu < plan->simCus ? base + cu : UINT32_MAX;
+    base += cusOfXcd(p, x);
+  }
+  return UINT32_MAX;
+}
+
+static uint32_t simIndexOf(const EmuGridPlan *plan, uint64_t wg) {
   uint32_t xcd, cu, round;
   emuGridPlace(plan, wg, &xcd, &cu, &round);
-  return xcd == plan->simXcd && cu < plan->simCus;
+  return simIndex(plan, xcd, cu);
+}
+
+bool emuTmIsSimulated(const EmuGridPlan *plan, uint64_t wg) {
+  return simIndexOf(plan, wg) != UINT32_MAX;
 }
 
 static uint32_t category(const EmuInstInfo *in) {
@@ -918,9 +941,8 @@ static bool buildQueues(EmuTm *tm) {
     return false;
   for (int pass = 0; pass < 2; ++pass) {
     for (uint64_t wg = 0; wg < p->numGroups; ++wg) {
-      uint32_t xcd, cu, round;
-      emuGridPlace(p, wg, &xcd, &cu, &round);
-      if (xcd != p->simXcd || cu >= tm->numCus)
+      uint32_t cu = simIndexOf(p, wg);
+      if (cu >= tm->numCus)
         continue;
       if (pass)
         tm->cus[cu].queue[tm->cus[cu].queueLen++] = wg;

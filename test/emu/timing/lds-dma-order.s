@@ -9,17 +9,22 @@
 // the hardware's numbers; the functional scheduler, which runs wave 0 to its
 // end before wave 1 and lands a DMA when it issues, gives the new words to
 // both (the reason timing mode exists for such kernels; docs/timing.md).
+// The hazard checker, which goes by the ISA's guarantees and not by
+// latencies, reports the reliance (so these runs switch it off even when
+// the suite's environment turns it on).
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj -I %S/Inputs %s -o %t.o
 // RUN: ld.lld -shared %t.o -o %t.hsaco
-// RUN: flyc-run %t.hsaco --kernel dma_order --grid 1 --block 128 out:u32:512:const=572662306 --timing --out out=%t.timed > /dev/null
+// RUN: env FLYC_RUN_CHECK_HAZARDS=0 flyc-run %t.hsaco --kernel dma_order --grid 1 --block 128 out:u32:512:const=572662306 --timing --out out=%t.timed > /dev/null
 // RUN: od -A d -t x4 -v %t.timed | FileCheck %s --check-prefix=TIMED
-// RUN: flyc-run %t.hsaco --kernel dma_order --grid 1 --block 128 out:u32:512:const=572662306 --out out=%t.func
+// RUN: env FLYC_RUN_CHECK_HAZARDS=0 flyc-run %t.hsaco --kernel dma_order --grid 1 --block 128 out:u32:512:const=572662306 --out out=%t.func
+// RUN: not flyc-run %t.hsaco --kernel dma_order --grid 1 --block 128 out:u32:512:const=572662306 --timing --check-hazards 2>&1 | FileCheck %s --check-prefix=HAZ
 // RUN: od -A d -t x4 -v %t.func | FileCheck %s --check-prefix=FUNC
 // TIMED: 0000000 22222222 22222222 22222222 22222222
 // TIMED: 0000240 22222222 22222222 22222222 22222222
 // TIMED-NEXT: 0000256 11111111 11111111 11111111 11111111
 // TIMED: 0000496 11111111 11111111 11111111 11111111
 // TIMED-NEXT: 0000512 22222222 22222222 22222222 22222222
+// HAZ: flyc-run: hazard: kernel dma_order, workgroup (0,0,0), wave 1, lane 0, pc 0x{{[0-9a-f]+}}: ds_read_b32 v3, v1 reads LDS 0x0 that wave 0 wrote in the same barrier epoch with 'buffer_load_dword v1, s[8:11], 0 offen lds' (pc 0x{{[0-9a-f]+}}): missing s_barrier
 // FUNC: 0000240 22222222 22222222 22222222 22222222
 // FUNC-NEXT: 0000256 22222222 22222222 22222222 22222222
 // FUNC: 0000496 22222222 22222222 22222222 22222222
