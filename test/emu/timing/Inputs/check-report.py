@@ -32,9 +32,12 @@ def fail(msg):
 
 
 def lookup(j, key):
+    """A dotted path; "stall.CAUSE" is stall_cycles[CAUSE]."""
+    if key.startswith("stall."):
+        return j["stall_cycles"][key[6:]]
     v = j
     for part in key.split("."):
-        v = v["stall_cycles"][part] if part in CAUSES and "stall_cycles" in v else v[part]
+        v = v[part]
     return v
 
 
