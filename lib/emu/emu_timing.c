@@ -836,7 +836,9 @@ static void charge(EmuTm *tm, TmCu *cu, uint64_t t, uint64_t until) {
     FlyEmuStall c = simdCause(&cu->simd[i], t, &w);
     cu->stall[c] += until - t;
     if (w) {
-      uint64_t pc = w->ready > t ? w->lastPc : w->w->pc;
+      /* A wave at a barrier is past its s_barrier; one in its issue cycles
+       * is still that instruction's; otherwise it waits at its next one. */
+      uint64_t pc = w->ready > t || w->state == TM_BARRIER ? w->lastPc : w->w->pc;
       if (pc / 4 < tm->textSize / 4)
         tm->pcs[pc / 4].stall[c] += until - t;
     }
