@@ -31,6 +31,7 @@ typedef enum FlyEmuFaultKind {
   FLY_EMU_FAULT_MISALIGNED,    /* an alignment the hardware rejects */
   FLY_EMU_FAULT_INVALID,       /* malformed code object, bad launch, ... */
   FLY_EMU_FAULT_LIMIT,         /* a wave ran more instructions than allowed */
+  FLY_EMU_FAULT_HAZARD,        /* a missing wait, barrier or wait states (checkHazards) */
 } FlyEmuFaultKind;
 
 /// A fault, described like a GPU memory fault report.
@@ -108,6 +109,11 @@ typedef struct FlyEmuLaunchDesc {
   uint64_t maxWaveInstructions; /* a wave that retires this many instructions
                                    stops the launch with FLY_EMU_FAULT_LIMIT;
                                    0: no limit */
+  bool checkHazards;        /* stop at the first hazard with FLY_EMU_FAULT_HAZARD:
+                               a register or LDS byte used before the wait or
+                               barrier the ISA needs, or inside the software wait
+                               states of an MFMA, VALU or EXEC write
+                               (docs/emulator.md, "Hazard detection") */
 } FlyEmuLaunchDesc;
 
 /// Counters of one launch.
@@ -212,7 +218,8 @@ typedef struct FlyEmuTimingReport {
   char limiter[32];         /* what bounds occupancy */
   uint64_t numGroups;
   uint32_t rounds;
-  uint32_t simCus;          /* CUs simulated in detail */
+  uint32_t simCus;          /* simulated CUs that ran workgroups (the plan's
+                               subset may hold CUs the grid leaves empty) */
   uint64_t simGroups;       /* workgroups they ran */
   double shareOfDevice;
   bool estimate;

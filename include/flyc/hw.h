@@ -167,6 +167,9 @@ unsigned flyHwMfmaSrcCWarWaitStates(FlyChip chip, unsigned passes);
 /// and between a VALU write of EXEC and any MFMA (4).
 unsigned flyHwValuToMfmaWaitStates(FlyChip chip);
 unsigned flyHwExecToMfmaWaitStates(FlyChip chip);
+/// Wait states between a transcendental VALU write of a VGPR and a
+/// non-transcendental VALU reading it (1; LLVM's hasTransForwardingHazard).
+unsigned flyHwTransToValuWaitStates(FlyChip chip);
 
 /*--- Chips and products ---------------------------------------------------------*/
 

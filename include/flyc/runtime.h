@@ -101,6 +101,8 @@ typedef struct FlyLaunchConfig {
   uint32_t grid[3];
   uint32_t block[3];
   uint32_t dynamicLds;      /* extra LDS bytes per workgroup */
+  bool checkHazards;        /* FlyEmuLaunchDesc.checkHazards: stop at the first
+                               missing wait, barrier or wait states */
 } FlyLaunchConfig;
 
 /// The outcome of a launch, as data.

@@ -57,13 +57,31 @@ void emumCompleteFault(const EmumDispatch *d, const EmuGroup *g, int wave, FlyEm
   f->wave = wave;
 }
 
+/* Runs wave `w` to its next stop: all at once, or with the hazard checker
+ * one instruction at a time (the same execution: emuWaveStep without an
+ * effects record applies everything at issue, as emuWaveRun does). */
+static EmuStop runWave(const EmumDispatch *d, EmumGroup *slot, uint32_t w, FlyEmuFault *f) {
+  EmuWave *wave = &slot->g.waves[w];
+  if (!slot->haz)
+    return emuWaveRun(wave, &d->env, f);
+  for (;;) {
+    EmuStepOut out;
+    int stop = emuWaveStep(wave, &d->env, NULL, &out, f);
+    if (stop == EMU_STOP_FAULT || !emuHazStep(slot->haz, w, &out, stop, f))
+      return EMU_STOP_FAULT;
+    if (stop != EMU_STOP_STEPPED)
+      return (EmuStop)stop;
+  }
+}
+
 /* One pass: runs every running wave to its next stop. Returns false on a fault. */
-static bool runPass(const EmumDispatch *d, EmuGroup *g, WaveState *state, FlyEmuFault *f) {
+static bool runPass(const EmumDispatch *d, EmumGroup *slot, WaveState *state, FlyEmuFault *f) {
+  EmuGroup *g = &slot->g;
   for (uint32_t w = 0; w < g->numWaves; ++w) {
     if (state[w] != WAVE_RUNNING)
       continue;
     memset(f, 0, sizeof *f);
-    EmuStop stop = emuWaveRun(&g->waves[w], &d->env, f);
+    EmuStop stop = runWave(d, slot, w, f);
     if (stop == EMU_STOP_FAULT) {
       emumCompleteFault(d, g, (int)w, f);
       return false;
@@ -83,6 +101,8 @@ bool emumGroupStart(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
       emumCompleteFault(d, g, -1, f);
       return false;
     }
+  if (slot->haz)
+    emuHazReset(slot->haz, g->numWaves);
   return true;
 }
 
@@ -94,7 +114,7 @@ static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
   for (uint32_t w = 0; w < g->numWaves; ++w)
     state[w] = WAVE_RUNNING;
   for (;;) {
-    if (!runPass(d, g, state, f))
+    if (!runPass(d, slot, state, f))
       return false;
     uint32_t ended = 0;
     for (uint32_t w = 0; w < g->numWaves; ++w) {
@@ -104,6 +124,8 @@ static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
     }
     if (ended == g->numWaves)
       return true;
+    if (slot->haz)
+      emuHazBarrierRelease(slot->haz);
   }
 }
 
@@ -153,10 +175,14 @@ bool emumGroupSlotInit(FlyEmuDevice *dev, const EmumDispatch *d, EmumGroup *slot
   if (d->scratchLaneBytes)
     slot->scratchBase = emumAllocRaw(
         dev, (uint64_t)d->wavesPerGroup * EMU_WAVE_LANES * d->scratchLaneBytes, NULL);
-  return g->lds && g->waves && (!d->scratchLaneBytes || slot->scratchBase);
+  if (d->checkHazards)
+    slot->haz = emuHazCreate(d->env.chip, d->text, d->textSize, d->wavesPerGroup, d->ldsSize);
+  return g->lds && g->waves && (!d->scratchLaneBytes || slot->scratchBase) &&
+         (!d->checkHazards || slot->haz);
 }
 
 void emumGroupSlotFini(FlyEmuDevice *dev, EmumGroup *slot) {
+  emuHazDestroy(slot->haz);
   flyFree(slot->g.lds);
   flyFree(slot->g.waves);
   if (slot->scratchBase)
@@ -288,8 +314,11 @@ void emumInitDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelInfo 
                          const FlyEmuLaunchDesc *desc, EmumDispatch *d) {
   size_t textSize;
   uint64_t textVaddr;
-  flyCodeObjectGetText(mod->co, &textSize, &textVaddr);
+  const uint8_t *text = flyCodeObjectGetText(mod->co, &textSize, &textVaddr);
   memset(d, 0, sizeof *d);
+  d->checkHazards = desc->checkHazards;
+  d->text = text;
+  d->textSize = textSize;
   d->kernel = k;
   d->mod = mod;
   memcpy(d->grid, desc->grid, sizeof d->grid);
@@ -351,6 +380,7 @@ static const char *kindName(FlyEmuFaultKind kind) {
   case FLY_EMU_FAULT_MISALIGNED: return "misaligned access";
   case FLY_EMU_FAULT_INVALID: return "invalid launch";
   case FLY_EMU_FAULT_LIMIT: return "instruction limit";
+  case FLY_EMU_FAULT_HAZARD: return "hazard";
   default: return "no fault";
   }
 }

@@ -6,6 +6,7 @@
 #ifndef FLYC_EMU_MACHINE_H
 #define FLYC_EMU_MACHINE_H
 
+#include "emu_hazard.h"
 #include "emu_internal.h"
 
 /* Device addresses start at 4 GiB so that small integers and NULL never map. */
@@ -45,6 +46,7 @@ typedef struct EmumGroup {
   EmuGroup g;
   uint64_t scratchBase;     /* 0 when the kernel has no private memory */
   uint32_t scratchLaneBytes;
+  EmuHaz *haz;              /* the hazard checker's state, NULL when off */
 } EmumGroup;
 
 /// One dispatch being executed (read-only while workgroups run).
@@ -56,6 +58,9 @@ typedef struct EmumDispatch {
   uint32_t scratchLaneBytes;  /* private bytes per lane, 0 if none */
   uint64_t kernargAddr, dispatchAddr, queueAddr;
   uint64_t entryPc;       /* offset in .text where waves start */
+  bool checkHazards;      /* waves step one instruction at a time through the checker */
+  const uint8_t *text;    /* .text, for the checker's reports */
+  size_t textSize;
   EmuExecEnv env;
 } EmumDispatch;
 

@@ -86,7 +86,9 @@ typedef struct EmuInstInfo {
   uint16_t sleepArg;          /* s_sleep N */
   uint8_t prio;               /* s_setprio N */
   uint8_t bytesPerLane;       /* memory: data bytes per lane */
-  EmuRegRange reads[EMU_MAX_READS];   /* registers read (sources, addresses, store data, SrcC) */
+  EmuRegRange reads[EMU_MAX_READS];   /* registers read, in operand order (sources,
+                                         addresses, store data); an MFMA's are SrcA,
+                                         SrcB, SrcC, then its scale operands */
   EmuRegRange writes[EMU_MAX_WRITES]; /* registers written (vdst, sdst; a load's destination) */
   const char *name;           /* LLVM mnemonic */
 } EmuInstInfo;
@@ -143,7 +145,8 @@ typedef struct EmuStepMem {
   uint64_t lanes;          /* lanes that accessed memory */
   uint32_t lds[64];        /* LDS byte offsets (ds_*, and the LDS side of a DMA) */
   uint64_t global[64];     /* device addresses (VMEM/SMEM; SMEM uses global[0]) */
-  uint8_t bytes;           /* per lane (per element of a read2/write2) */
+  uint8_t bytes;           /* per lane (per element of a read2/write2; an LDS DMA:
+                              the bytes it writes to LDS) */
   bool hasLds, hasGlobal;
   uint32_t lds2;           /* ds_read2/write2/wrxchg2: lane l's second element is at
                               lds[l] + lds2 (0: one element per lane) */

@@ -156,10 +156,33 @@ struct EmuTm {
 static uint64_t minU64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 static uint64_t maxU64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-bool emuTmIsSimulated(const EmuGridPlan *plan, uint64_t wg) {
+/* CUs of XCD x (the last XCDs get one fewer when the CUs do not divide). */
+static uint32_t cusOfXcd(const FlyHwProduct *p, uint32_t x) {
+  return p->cus / p->xcds + (x < p->cus % p->xcds ? 1u : 0u);
+}
+
+/* The simulated index of CU `cu` of XCD `xcd`, or UINT32_MAX: the subset
+ * fills XCD simXcd, then the next XCDs in order (as emu_memsys.c maps it). */
+static uint32_t simIndex(const EmuGridPlan *plan, uint32_t xcd, uint32_t cu) {
+  const FlyHwProduct *p = plan->product;
+  uint32_t base = 0;
+  for (uint32_t k = 0, x = plan->simXcd % p->xcds; k < p->xcds && base < plan->simCus;
+       ++k, x = (x + 1) % p->xcds) {
+    if (x == xcd)
+      return base + cu < plan->simCus ? base + cu : UINT32_MAX;
+    base += cusOfXcd(p, x);
+  }
+  return UINT32_MAX;
+}
+
+static uint32_t simIndexOf(const EmuGridPlan *plan, uint64_t wg) {
   uint32_t xcd, cu, round;
   emuGridPlace(plan, wg, &xcd, &cu, &round);
-  return xcd == plan->simXcd && cu < plan->simCus;
+  return simIndex(plan, xcd, cu);
+}
+
+bool emuTmIsSimulated(const EmuGridPlan *plan, uint64_t wg) {
+  return simIndexOf(plan, wg) != UINT32_MAX;
 }
 
 static uint32_t category(const EmuInstInfo *in) {
@@ -497,7 +520,8 @@ static void barrierRelease(EmuTm *tm, TmGroup *g, uint64_t t) {
   }
   g->arrived = 0;
   g->release = TM_NEVER;
-  /* Hazard detection (emu_hazard.h) observes barrier releases here. */
+  if (g->slot.haz)
+    emuHazBarrierRelease(g->slot.haz);
 }
 
 /*--- Issue -----------------------------------------------------------------------------*/
@@ -729,7 +753,12 @@ static bool issueOne(EmuTm *tm, TmCu *cu, TmSimd *s, TmWave *w, const EmuInstInf
     emumInvalid(&tm->fault, d->kernel->name, "out of memory in the timing model");
     return false;
   }
-  /* Hazard detection (emu_hazard.h) observes each issued step here. */
+  /* The hazard checker sees the same issue order as the hardware would. */
+  if (w->grp->slot.haz && !emuHazStep(w->grp->slot.haz, w->index, &out, rc, &f)) {
+    emumCompleteFault(d, &w->grp->slot.g, (int)w->index, &f);
+    tm->fault = f;
+    return false;
+  }
   if (rc == EMU_STOP_BARRIER) {
     w->state = TM_BARRIER;
     w->arrivedAt = t;
@@ -807,7 +836,9 @@ static void charge(EmuTm *tm, TmCu *cu, uint64_t t, uint64_t until) {
     FlyEmuStall c = simdCause(&cu->simd[i], t, &w);
     cu->stall[c] += until - t;
     if (w) {
-      uint64_t pc = w->ready > t ? w->lastPc : w->w->pc;
+      /* A wave at a barrier is past its s_barrier; one in its issue cycles
+       * is still that instruction's; otherwise it waits at its next one. */
+      uint64_t pc = w->ready > t || w->state == TM_BARRIER ? w->lastPc : w->w->pc;
       if (pc / 4 < tm->textSize / 4)
         tm->pcs[pc / 4].stall[c] += until - t;
     }
@@ -869,7 +900,8 @@ static bool stepCu(EmuTm *tm, TmCu *cu) {
   }
   if (!visitSimd(tm, cu, &cu->simd[t % tm->simds], t) || !finishGroups(tm, cu, t))
     return false;
-  uint64_t n = nextEvent(tm, cu, t);
+  /* The last workgroup may just have left: the cycle it used still counts. */
+  uint64_t n = cuBusy(tm, cu) ? nextEvent(tm, cu, t) : t + 1;
   if (n == TM_NEVER) {
     emumInvalid(&tm->fault, tm->cfg.d->kernel->name, "timing model: no wave can proceed");
     return false;
@@ -911,9 +943,8 @@ static bool buildQueues(EmuTm *tm) {
     return false;
   for (int pass = 0; pass < 2; ++pass) {
     for (uint64_t wg = 0; wg < p->numGroups; ++wg) {
-      uint32_t xcd, cu, round;
-      emuGridPlace(p, wg, &xcd, &cu, &round);
-      if (xcd != p->simXcd || cu >= tm->numCus)
+      uint32_t cu = simIndexOf(p, wg);
+      if (cu >= tm->numCus)
         continue;
       if (pass)
         tm->cus[cu].queue[tm->cus[cu].queueLen++] = wg;
@@ -987,6 +1018,9 @@ void emuTmDestroy(EmuTm *tm) {
 
 bool emuTmRun(EmuTm *tm, FlyEmuFault *fault, FlyEmuStats *st) {
   bool ok = true;
+  /* CUs the dispatcher gives no workgroup take no part (and no SIMD-cycles). */
+  for (uint32_t c = 0; c < tm->numCus; ++c)
+    tm->cus[c].done = tm->cus[c].queueLen == 0;
   for (uint32_t c = 0; ok && c < tm->numCus; ++c)
     ok = fillCu(tm, &tm->cus[c], 0);
   while (ok) {
@@ -1009,7 +1043,8 @@ bool emuTmRun(EmuTm *tm, FlyEmuFault *fault, FlyEmuStats *st) {
   tm->cycles = maxU64(tm->cycles, emuMsWriteBack(tm->cfg.ms, tm->cycles));
   /* CUs that finished early idle until the last one ends. */
   for (uint32_t c = 0; c < tm->numCus; ++c)
-    tm->cus[c].stall[FLY_EMU_STALL_IDLE] += (tm->cycles - tm->cus[c].now) * tm->simds;
+    if (tm->cus[c].queueLen)
+      tm->cus[c].stall[FLY_EMU_STALL_IDLE] += (tm->cycles - tm->cus[c].now) * tm->simds;
   st->waveInstructions += tm->retired;
   st->waves += tm->waves;
   st->workgroups += tm->groups;
@@ -1156,10 +1191,11 @@ static bool fillTimeline(const EmuTm *tm, FlyEmuTimingReport *r) {
 bool emuTmFillReport(const EmuTm *tm, FlyEmuTimingReport *r) {
   const FlyHwProduct *p = tm->cfg.plan->product;
   r->simds = tm->simds;
-  r->simCus = tm->numCus;
+  for (uint32_t c = 0; c < tm->numCus; ++c)
+    r->simCus += tm->cus[c].queueLen > 0;
   r->simGroups = tm->groups;
   r->cycles = tm->cycles;
-  r->simdCycles = tm->cycles * tm->simds * tm->numCus;
+  r->simdCycles = tm->cycles * tm->simds * r->simCus;
   for (uint32_t c = 0; c < tm->numCus; ++c)
     for (int k = 0; k < FLY_EMU_NUM_STALLS; ++k)
       r->stall[k] += tm->cus[c].stall[k];

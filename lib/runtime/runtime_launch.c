@@ -143,7 +143,7 @@ static uint8_t *prepare(FlyDevice *dev, FlyModule *mod, const char *kernel,
   }
   *desc = (FlyEmuLaunchDesc){k->name, {cfg->grid[0], cfg->grid[1], cfg->grid[2]},
                              {cfg->block[0], cfg->block[1], cfg->block[2]}, kernarg,
-                             k->kernargSegmentSize, cfg->dynamicLds, 0};
+                             k->kernargSegmentSize, cfg->dynamicLds, 0, cfg->checkHazards};
   if (!packArgs(k, args, kernarg, result) ||
       !flyEmuLaunchCheck(dev->emu, mod->emu, desc, &result->fault)) {
     result->ok = false;

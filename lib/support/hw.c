@@ -444,6 +444,12 @@ unsigned flyHwExecToMfmaWaitStates(FlyChip chip) {
   return chipValid(chip) ? 4 : 0;
 }
 
+/* HAZ checkVALUHazards, hasTransForwardingHazard (gfx940 and later):
+   TransDefWaitstates = 1. */
+unsigned flyHwTransToValuWaitStates(FlyChip chip) {
+  return chipValid(chip) ? 1 : 0;
+}
+
 /*--- Products -----------------------------------------------------------------*/
 
 static const FlyHwProduct kProducts[] = {

@@ -52,6 +52,9 @@ static const char usageText[] =
     "  --threads N              worker threads (default: one per CPU)\n"
     "  --lds BYTES              dynamic LDS per workgroup (default 0)\n"
     "  --stats                  print instruction counts and throughput\n"
+    "  --check-hazards          stop with an error at the first missing s_waitcnt,\n"
+    "                           s_barrier or MFMA/VALU wait states (also when the\n"
+    "                           environment has FLYC_RUN_CHECK_HAZARDS=1)\n"
     "  --timeout SECONDS        give up (exit 1) when the run, from loading the code\n"
     "                           object on, takes longer (default: no limit)\n"
     "  --max-memory BYTES       refuse a run whose buffers need more memory than this\n"
@@ -213,7 +216,8 @@ static FlyArgs *buildArgs(const RunOptions *o, FlyModule *mod, FlyStrBuf *err) {
 
 static FlyLaunchConfig launchConfig(const RunOptions *o) {
   return (FlyLaunchConfig){{o->grid[0], o->grid[1], o->grid[2]},
-                           {o->block[0], o->block[1], o->block[2]}, o->lds};
+                           {o->block[0], o->block[1], o->block[2]}, o->lds,
+                           o->checkHazards};
 }
 
 /* Host memory the run will take: every buffer on the device, the staging
@@ -404,6 +408,20 @@ static int run(RunOptions *o, FlyDevice *dev, FlyStrBuf *err) {
   return rc;
 }
 
+/* FLYC_RUN_CHECK_HAZARDS=1 turns --check-hazards on (the test suite sets it
+ * for every emulator run); 0 or empty leaves the command line's choice. */
+static bool hazardsFromEnvironment(RunOptions *o, FlyStrBuf *err) {
+  const char *v = getenv("FLYC_RUN_CHECK_HAZARDS");
+  if (!v || !*v || strcmp(v, "0") == 0)
+    return true;
+  if (strcmp(v, "1") == 0) {
+    o->checkHazards = true;
+    return true;
+  }
+  flyStrBufAppendF(err, "FLYC_RUN_CHECK_HAZARDS must be 0 or 1, not '%s'", v);
+  return false;
+}
+
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i)
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -413,6 +431,8 @@ int main(int argc, char **argv) {
   RunOptions o;
   FlyStrBuf err = {0};
   int rc = runOptionsInit(&o, argc) ? runCommandLineParse(&o, argc, argv, &err) : fail(NULL);
+  if (!rc && !hazardsFromEnvironment(&o, &err))
+    rc = 2;
   if (rc == 2)
     usage("%s", err.data ? err.data : "bad command line");
   if (!rc && o.timeout)

@@ -143,6 +143,7 @@ typedef struct RunOptions {
   const char *code, *kernel, *chip;
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
+  bool checkHazards;       /* --check-hazards or FLYC_RUN_CHECK_HAZARDS=1 */
   RunTiming timing;
   unsigned timingWorkOptions; /* --gemm, --flops and --bytes given */
   RunOutput reports[2];       /* --timing-json, --timing-svg (name is the option) */

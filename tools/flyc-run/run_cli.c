@@ -273,6 +273,8 @@ int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err) {
       o->timing.estimate = true;
     } else if (strcmp(a, "--list") == 0) {
       o->list = true;
+    } else if (strcmp(a, "--check-hazards") == 0) {
+      o->checkHazards = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (i + 1 >= argc)
         return misuse(err, "option '%s' needs a value", a);

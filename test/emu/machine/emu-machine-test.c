@@ -2,7 +2,8 @@
  *
  * Drives the loader, dispatch set-up and workgroup scheduler with a scripted
  * wave executor in place of the instruction side (this program defines
- * emuProgramCreate/emuWaveRun itself and links only the machine objects), so
+ * emuProgramCreate/emuWaveRun, and stubs of emuWaveStep and the decoder,
+ * itself and links only the machine objects), so
  * that initial register state, barrier release, fault ordering and worker
  * threads are checked independently of instruction semantics.
  * Usage: emu-machine-test PROBE.hsaco
@@ -70,6 +71,7 @@
 // CHECK: @done failures=0
 
 #include "emu_internal.h"
+#include "emu_step.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,6 +208,22 @@ EmuStop emuWaveRun(EmuWave *wave, const EmuExecEnv *env, FlyEmuFault *fault) {
   }
 }
 
+/* The checked one-instruction path (FlyEmuLaunchDesc.checkHazards) is not
+ * scripted here, and the checker's quoting decoder has nothing to quote:
+ * the lit tests of test/emu/hazard run both on real code. */
+int emuWaveStep(EmuWave *wave, const EmuExecEnv *env, EmuEffects *fx, EmuStepOut *out,
+                FlyEmuFault *fault) {
+  (void)wave, (void)env, (void)fx, (void)out;
+  fault->kind = FLY_EMU_FAULT_UNSUPPORTED;
+  snprintf(fault->message, sizeof fault->message, "no scripted stepping");
+  return EMU_STOP_FAULT;
+}
+
+bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
+  (void)chip, (void)code, (void)avail, (void)out;
+  return false;
+}
+
 /*--- The tests --------------------------------------------------------------*/
 
 static int failures;
@@ -256,7 +274,7 @@ static void testInitialState(FlyEmuDevice *dev, FlyEmuModule *mod) {
   int32_t n = -7;
   memcpy(kernarg, &out, 8);
   memcpy(kernarg + 8, &n, 4);
-  FlyEmuLaunchDesc desc = {"probe", {2, 3, 1}, {8, 4, 3}, kernarg, sizeof kernarg, 0, 0};
+  FlyEmuLaunchDesc desc = {"probe", {2, 3, 1}, {8, 4, 3}, kernarg, sizeof kernarg, 0, 0, false};
   FlyEmuFault fault;
   FlyEmuStats st;
   script = SCRIPT_RECORD, gridX = 2, gridY = 3, dispatchSgpr = 0, kernargSgpr = 2;
@@ -301,7 +319,7 @@ static void testInitialState(FlyEmuDevice *dev, FlyEmuModule *mod) {
 
 static void testBarriers(FlyEmuDevice *dev, FlyEmuModule *mod) {
   printf("@barriers\n");
-  FlyEmuLaunchDesc desc = {"wide", {4, 1, 1}, {1024, 1, 1}, NULL, 0, 1024, 0};
+  FlyEmuLaunchDesc desc = {"wide", {4, 1, 1}, {1024, 1, 1}, NULL, 0, 1024, 0, false};
   FlyEmuFault fault;
   FlyEmuStats st;
   script = SCRIPT_BARRIERS, violations = 0;
@@ -316,7 +334,7 @@ static void testFaultOrder(FlyEmuChip chip, FlyEmuModule *(*load)(FlyEmuDevice *
   printf("@faultOrder threads=%u\n", threads);
   FlyEmuDevice *dev = flyEmuDeviceCreate(chip, threads);
   FlyEmuModule *mod = load(dev);
-  FlyEmuLaunchDesc desc = {"probe", {3, 4, 1}, {128, 1, 1}, NULL, 0, 0, 0};
+  FlyEmuLaunchDesc desc = {"probe", {3, 4, 1}, {128, 1, 1}, NULL, 0, 0, 0, false};
   FlyEmuFault fault;
   FlyEmuStats st;
   script = SCRIPT_FAULT, gridX = 3, gridY = 4;
@@ -328,7 +346,7 @@ static void testFaultOrder(FlyEmuChip chip, FlyEmuModule *(*load)(FlyEmuDevice *
 
 static void testScratch(FlyEmuDevice *dev, FlyEmuModule *mod) {
   printf("@scratch\n");
-  FlyEmuLaunchDesc desc = {"priv", {4, 1, 1}, {128, 1, 1}, NULL, 0, 0, 0};
+  FlyEmuLaunchDesc desc = {"priv", {4, 1, 1}, {128, 1, 1}, NULL, 0, 0, 0, false};
   FlyEmuFault fault;
   script = SCRIPT_SCRATCH, gridX = 4, gridY = 1, scratchViolations = 0;
   memset(scratchBases, 0, sizeof scratchBases);
@@ -344,13 +362,13 @@ static void testInvalid(FlyEmuDevice *dev, FlyEmuModule *mod) {
   printf("@invalid\n");
   FlyEmuFault fault;
   FlyEmuLaunchDesc bad[] = {
-      {"nosuch", {1, 1, 1}, {64, 1, 1}, NULL, 0, 0, 0},
-      {"probe", {1, 1, 1}, {1024, 2, 1}, NULL, 0, 0, 0},
-      {"probe", {1, 0, 1}, {64, 1, 1}, NULL, 0, 0, 0},
-      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 0, 200000, 0},
-      {"probe", {1, 1, 1}, {64, 1, 1}, "", 4096, 0, 0},
-      {"probe", {1u << 20, 1u << 20, 2}, {1, 1, 1}, NULL, 0, 0, 0},
-      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 8, 0, 0},
+      {"nosuch", {1, 1, 1}, {64, 1, 1}, NULL, 0, 0, 0, false},
+      {"probe", {1, 1, 1}, {1024, 2, 1}, NULL, 0, 0, 0, false},
+      {"probe", {1, 0, 1}, {64, 1, 1}, NULL, 0, 0, 0, false},
+      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 0, 200000, 0, false},
+      {"probe", {1, 1, 1}, {64, 1, 1}, "", 4096, 0, 0, false},
+      {"probe", {1u << 20, 1u << 20, 2}, {1, 1, 1}, NULL, 0, 0, 0, false},
+      {"probe", {1, 1, 1}, {64, 1, 1}, NULL, 8, 0, 0, false},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     EXPECT(!flyEmuLaunch(dev, mod, &bad[i], &fault, NULL));
