@@ -464,6 +464,24 @@ uint64_t emuMsAccess(EmuMemSys *ms, uint32_t cu, EmuMsKind kind, uint64_t now,
   return (uint64_t)ceil(done);
 }
 
+uint64_t emuMsWriteBack(EmuMemSys *ms, uint64_t now) {
+  if (!ms)
+    return now;
+  double t = (double)now, done = t, lineBytes = (double)(1u << ms->lineShift);
+  for (uint32_t i = 0; i < ms->numL2; ++i) {
+    MsCache *c = &ms->l2[i].cache;
+    for (size_t w = 0, n = (size_t)c->sets * c->ways; w < n; ++w)
+      if (c->tags[w] & 1u) {
+        c->tags[w] &= ~1ull;
+        double wait = serverTake(&ms->hbm, t, lineBytes, true);
+        ms->stats.bytesHbm += 1u << ms->lineShift;
+        double end = t + wait + (ms->hbm.writeRate > 0 ? lineBytes / ms->hbm.writeRate : 0);
+        done = end > done ? end : done;
+      }
+  }
+  return (uint64_t)ceil(done);
+}
+
 void emuMsGetStats(const EmuMemSys *ms, EmuMsStats *out) {
   if (ms && out)
     *out = ms->stats;

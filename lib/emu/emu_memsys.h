@@ -85,6 +85,12 @@ typedef enum EmuMsKind {
 uint64_t emuMsAccess(EmuMemSys *ms, uint32_t cu, EmuMsKind kind, uint64_t now,
                      const uint64_t *addr, uint64_t lanes, unsigned bytes);
 
+/// Writes every dirty L2 line back to HBM, as the release at the end of a
+/// kernel does, starting at cycle `now` (the kernel's last cycle); returns the
+/// cycle the last write leaves the HBM bandwidth server (`now` when nothing
+/// is dirty). The lines stay cached, clean.
+uint64_t emuMsWriteBack(EmuMemSys *ms, uint64_t now);
+
 /// Counters for the report.
 typedef struct EmuMsStats {
   uint64_t requests[4];       /* by EmuMsKind */

@@ -1039,6 +1039,8 @@ bool emuTmRun(EmuTm *tm, FlyEmuFault *fault, FlyEmuStats *st) {
   tm->cycles = 0;
   for (uint32_t c = 0; c < tm->numCus; ++c)
     tm->cycles = maxU64(tm->cycles, tm->cus[c].now);
+  /* The release at the kernel's end writes the L2s' dirty lines to HBM. */
+  tm->cycles = maxU64(tm->cycles, emuMsWriteBack(tm->cfg.ms, tm->cycles));
   /* CUs that finished early idle until the last one ends. */
   for (uint32_t c = 0; c < tm->numCus; ++c)
     if (tm->cus[c].queueLen)

@@ -19,6 +19,8 @@
 // CHECK: other XCD: no L2 hit
 // CHECK-LABEL: @stores
 // CHECK: stores ok
+// CHECK-LABEL: @writeBack
+// CHECK: write-back ok
 // CHECK-LABEL: @coalescing
 // CHECK: coalescing ok
 // CHECK-LABEL: @occupancy
@@ -210,6 +212,35 @@ static void testStores(void) {
   emuMsDestroy(ms);
 }
 
+/// The kernel's end writes the dirty L2 lines to HBM: n stored lines take
+/// n * LINE / (bw * share) clocks of the HBM server; clean lines and a second
+/// write-back cost nothing.
+static void testWriteBack(void) {
+  printf("@writeBack\n");
+  EmuGridPlan plan = makePlan("mi300x", 1);
+  EmuMemSys *ms = emuMsCreate(&plan);
+  uint64_t addr[64], base = 1ull << 37, now = 1000000;
+  expectU64("nothing dirty", emuMsWriteBack(ms, 5), 5);
+  for (unsigned l = 0; l < 64; ++l)
+    addr[l] = base + l * 16;
+  emuMsAccess(ms, 0, EMU_MS_LOAD, 0, addr, 64, 16); /* 8 clean lines */
+  unsigned stored = 0;
+  for (unsigned i = 0; i < 100; ++i, stored += 8) {
+    for (unsigned l = 0; l < 64; ++l)
+      addr[l] = base + (1u << 20) + i * 1024 + l * 16;
+    emuMsAccess(ms, 0, EMU_MS_STORE, 10 + i, addr, 64, 16);
+  }
+  double perLine = LINE / (MI300X_HBM / MI300X_CLK * (1.0 / MI300X_CUS));
+  EmuMsStats before, after;
+  emuMsGetStats(ms, &before);
+  expectU64("write-back", emuMsWriteBack(ms, now), (uint64_t)ceil(now + stored * perLine - 1e-9));
+  emuMsGetStats(ms, &after);
+  expectU64("written bytes", after.bytesHbm - before.bytesHbm, (uint64_t)stored * LINE);
+  expectU64("second write-back", emuMsWriteBack(ms, 2 * now), 2 * now);
+  printf("write-back ok\n");
+  emuMsDestroy(ms);
+}
+
 /// Per-lane addresses become unique lines: 64 dwords in a row are 2 lines,
 /// 64 lanes on one address 1, a 16-byte access across a line boundary 2.
 static void testCoalescing(void) {
@@ -347,6 +378,7 @@ int main(void) {
   testL1Hits();
   testL2Sharing();
   testStores();
+  testWriteBack();
   testCoalescing();
   testOccupancy();
   testPlacement();
