@@ -626,22 +626,97 @@ static EmuMsKind msKind(const EmuInstInfo *in) {
   return (in->flags & EMU_I_STORE) ? EMU_MS_STORE : EMU_MS_LOAD;
 }
 
+static void accountMfma(EmuTm *tm, TmSimd *s, TmWave *w, const EmuInstInfo *in, uint64_t t) {
+  const FlyHwCu *hc = &tm->hw->cu;
+  s->mfmaBusy = t + in->issueCycles;
+  /* VALU may co-execute after the co-exec delay, never with DGEMM. */
+  s->valuBusy = (in->flags & EMU_I_DGEMM) ? s->mfmaBusy
+                                          : maxU64(s->valuBusy, t + hc->mfmaCoexecDelay);
+  w->ready = t + hc->mfmaCoexecDelay;
+  addSpan(tm, w, FLY_EMU_SPAN_MFMA, t, s->mfmaBusy);
+}
+
+/* A vector memory instruction: its completion from the memory system,
+ * after the previous one's (vmcnt returns in issue order, loads and stores
+ * alike: ISA4:L772). */
+static bool accountVmem(EmuTm *tm, TmCu *cu, TmWave *w, const EmuInstInfo *in,
+                        const EmuStepOut *out, uint64_t t) {
+  uint64_t done = w->ready;
+  if (out->mem.hasGlobal && out->mem.lanes) {
+    /* The memory system takes the active lanes' addresses packed. */
+    uint64_t addr[EMU_WAVE_LANES];
+    unsigned n = 0;
+    for (uint64_t set = out->mem.lanes; set; set &= set - 1)
+      addr[n++] = out->mem.global[__builtin_ctzll(set)];
+    done = emuMsAccess(tm->cfg.ms, cu->index, msKind(in), t, addr, n, out->mem.bytes);
+    noteLines(tm, &out->mem, out->mem.bytes);
+  }
+  done = maxU64(maxU64(done, w->ready), w->lastVmDone);
+  w->lastVmDone = done;
+  addSpan(tm, w, FLY_EMU_SPAN_VMEM, t, w->ready);
+  return pushOp(tm, w, done, in->vmInc, in->lgkmInc);
+}
+
+/* A ds_* instruction: the CU's LDS is busy for its bank-conflict cycles;
+ * the data is back a latency later, after the previous LDS operation. */
+static bool accountLds(EmuTm *tm, TmCu *cu, TmWave *w, const EmuInstInfo *in,
+                       const EmuStepOut *out, uint64_t t) {
+  uint32_t extra, c = ldsCycles(tm, in, &out->mem, &extra);
+  cu->ldsBusy = t + c;
+  cu->ldsConflict = extra > 0;
+  uint64_t done = maxU64(t + c + tm->hw->lds.latency, w->lastLdsDone);
+  w->lastLdsDone = done;
+  addSpan(tm, w, FLY_EMU_SPAN_LDS, t, w->ready);
+  return pushOp(tm, w, done, 0, in->lgkmInc);
+}
+
+/* A scalar load: completes after the SMEM latency, in any order. */
+static bool accountSmem(EmuTm *tm, TmCu *cu, TmWave *w, const EmuInstInfo *in,
+                        const EmuStepOut *out, uint64_t t) {
+  uint64_t done = out->mem.hasGlobal ? emuMsAccess(tm->cfg.ms, cu->index, EMU_MS_SCALAR, t,
+                                                   out->mem.global, 1, out->mem.bytes)
+                                     : t + tm->hw->mem.smemLatency;
+  w->busyCause = FLY_EMU_STALL_SALU;
+  addSpan(tm, w, FLY_EMU_SPAN_SALU, t, w->ready);
+  return pushOp(tm, w, maxU64(done, w->ready), 0, in->lgkmInc);
+}
+
+static void accountBranch(EmuTm *tm, TmCu *cu, TmWave *w, const EmuStepOut *out, uint64_t pc,
+                          uint64_t t) {
+  if (out->branchTaken) {
+    w->ready = t + tm->hw->cu.branchCycles;
+    if (w->w->pc <= pc)
+      noteBackEdge(tm, cu, w, pc, w->w->pc, t);
+  }
+  addSpan(tm, w, FLY_EMU_SPAN_SALU, t, w->ready);
+}
+
+/* s_nop, s_sleep, s_setprio (s_waitcnt and s_barrier were handled at issue). */
+static void accountInternal(EmuTm *tm, TmSimd *s, TmWave *w, const EmuInstInfo *in,
+                            uint64_t t) {
+  const FlyHwCu *hc = &tm->hw->cu;
+  if (in->flags & EMU_I_NOP) {
+    w->ready = t + (uint64_t)in->nopWaitStates * hc->waitStateCycles;
+    /* Wait states right after an MFMA are there for its result. */
+    w->busyCause = w->lastUnit == EMU_UNIT_MFMA ? FLY_EMU_STALL_MFMA_DEP : FLY_EMU_STALL_OTHER;
+    addSpan(tm, w, FLY_EMU_SPAN_WAIT, t, w->ready);
+  } else if (in->flags & EMU_I_SLEEP) {
+    w->ready = t + (uint64_t)in->sleepArg * hc->sleepCycles;
+    addSpan(tm, w, FLY_EMU_SPAN_WAIT, t, w->ready);
+  } else if (in->flags & EMU_I_SETPRIO) {
+    w->prio = in->prio;
+    simdSort(s);
+  }
+}
+
 /* Charges the unit and counters of the instruction w just executed at t. */
 static bool account(EmuTm *tm, TmCu *cu, TmSimd *s, TmWave *w, const EmuInstInfo *in,
                     const EmuStepOut *out, uint64_t pc, uint64_t t) {
-  const FlyHwCu *hc = &tm->hw->cu;
-  uint64_t done;
-  uint32_t extra;
+  bool ok = true;
   w->ready = t + (in->issueCycles ? in->issueCycles : 1);
   w->busyCause = FLY_EMU_STALL_OTHER;
   switch (in->unit) {
-  case EMU_UNIT_MFMA:
-    s->mfmaBusy = t + in->issueCycles;
-    /* VALU may co-execute after the co-exec delay, never with DGEMM. */
-    s->valuBusy = (in->flags & EMU_I_DGEMM) ? s->mfmaBusy : maxU64(s->valuBusy, t + hc->mfmaCoexecDelay);
-    w->ready = t + hc->mfmaCoexecDelay;
-    addSpan(tm, w, FLY_EMU_SPAN_MFMA, t, s->mfmaBusy);
-    break;
+  case EMU_UNIT_MFMA: accountMfma(tm, s, w, in, t); break;
   case EMU_UNIT_VALU:
     s->valuBusy = w->ready;
     w->busyCause = FLY_EMU_STALL_VALU;
@@ -651,78 +726,22 @@ static bool account(EmuTm *tm, TmCu *cu, TmSimd *s, TmWave *w, const EmuInstInfo
     w->busyCause = FLY_EMU_STALL_SALU;
     addSpan(tm, w, FLY_EMU_SPAN_SALU, t, w->ready);
     break;
-  case EMU_UNIT_SMEM:
-    w->busyCause = FLY_EMU_STALL_SALU;
-    done = out->mem.hasGlobal ? emuMsAccess(tm->cfg.ms, cu->index, EMU_MS_SCALAR, t,
-                                            out->mem.global, 1, out->mem.bytes)
-                              : t + tm->hw->mem.smemLatency;
-    addSpan(tm, w, FLY_EMU_SPAN_SALU, t, w->ready);
-    if (!pushOp(tm, w, maxU64(done, w->ready), 0, in->lgkmInc))
-      return false;
-    break;
-  case EMU_UNIT_VMEM:
-    done = w->ready;
-    if (out->mem.hasGlobal && out->mem.lanes) {
-      /* The memory system takes the active lanes' addresses packed. */
-      uint64_t addr[EMU_WAVE_LANES];
-      unsigned n = 0;
-      for (uint64_t set = out->mem.lanes; set; set &= set - 1)
-        addr[n++] = out->mem.global[__builtin_ctzll(set)];
-      done = emuMsAccess(tm->cfg.ms, cu->index, msKind(in), t, addr, n, out->mem.bytes);
-      noteLines(tm, &out->mem, out->mem.bytes);
-    }
-    /* vmcnt returns in issue order, loads and stores alike (ISA §4.4). */
-    done = maxU64(maxU64(done, w->ready), w->lastVmDone);
-    w->lastVmDone = done;
-    addSpan(tm, w, FLY_EMU_SPAN_VMEM, t, w->ready);
-    if (!pushOp(tm, w, done, in->vmInc, in->lgkmInc))
-      return false;
-    break;
-  case EMU_UNIT_LDS: {
-    uint32_t c = ldsCycles(tm, in, &out->mem, &extra);
-    cu->ldsBusy = t + c;
-    cu->ldsConflict = extra > 0;
-    done = maxU64(t + c + tm->hw->lds.latency, w->lastLdsDone);
-    w->lastLdsDone = done;
-    addSpan(tm, w, FLY_EMU_SPAN_LDS, t, w->ready);
-    if (!pushOp(tm, w, done, 0, in->lgkmInc))
-      return false;
-    break;
-  }
-  case EMU_UNIT_BRANCH:
-    if (out->branchTaken) {
-      w->ready = t + hc->branchCycles;
-      if (w->w->pc <= pc)
-        noteBackEdge(tm, cu, w, pc, w->w->pc, t);
-    }
-    addSpan(tm, w, FLY_EMU_SPAN_SALU, t, w->ready);
-    break;
-  default:
-    if (in->flags & EMU_I_NOP) {
-      w->ready = t + (uint64_t)in->nopWaitStates * hc->waitStateCycles;
-      /* Wait states right after an MFMA are there for its result. */
-      w->busyCause = w->lastUnit == EMU_UNIT_MFMA ? FLY_EMU_STALL_MFMA_DEP : FLY_EMU_STALL_OTHER;
-      addSpan(tm, w, FLY_EMU_SPAN_WAIT, t, w->ready);
-    } else if (in->flags & EMU_I_SLEEP) {
-      w->ready = t + (uint64_t)in->sleepArg * hc->sleepCycles;
-      addSpan(tm, w, FLY_EMU_SPAN_WAIT, t, w->ready);
-    } else if (in->flags & EMU_I_SETPRIO) {
-      w->prio = in->prio;
-      simdSort(s);
-    }
-    break;
+  case EMU_UNIT_SMEM: ok = accountSmem(tm, cu, w, in, out, t); break;
+  case EMU_UNIT_VMEM: ok = accountVmem(tm, cu, w, in, out, t); break;
+  case EMU_UNIT_LDS: ok = accountLds(tm, cu, w, in, out, t); break;
+  case EMU_UNIT_BRANCH: accountBranch(tm, cu, w, out, pc, t); break;
+  default: accountInternal(tm, s, w, in, t); break;
   }
   if (tm->scratch.count && !(in->unit == EMU_UNIT_VMEM || in->unit == EMU_UNIT_LDS ||
                              in->unit == EMU_UNIT_SMEM))
     emuEffectsApply(w->w, &tm->scratch); /* no counter to wait for: visible now */
   if (in->unit != EMU_UNIT_INTERNAL)
     w->lastUnit = in->unit;
+  /* The new operation (if any) is the last; the earlier ones are already in
+   * nextDone. */
   if (w->numOps)
     cu->nextDone = minU64(cu->nextDone, w->ops[w->numOps - 1].done);
-  if (in->unit == EMU_UNIT_SMEM)
-    for (uint32_t k = 0; k < w->numOps; ++k)
-      cu->nextDone = minU64(cu->nextDone, w->ops[k].done);
-  return true;
+  return ok;
 }
 
 static bool issueOne(EmuTm *tm, TmCu *cu, TmSimd *s, TmWave *w, const EmuInstInfo *in,
