@@ -89,6 +89,7 @@
                                     released wave */                                     \
         .mfmaCoexecDelay = 4,    /* CALC coexec_delay 4 (gfx942; assumption on gfx950,  \
                                     where CALC has no data) */                           \
+        .mfmaPassCycles = 4,     /* ISA4:L2618 ("a pass is 4 clocks"); facts §3.1 */    \
         .sleepCycles = 64,       /* ISA4:L5698-5712: s_sleep N sleeps 64*(N-1)..64*N    \
                                     clocks; the model takes the upper bound */           \
   }
