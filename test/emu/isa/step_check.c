@@ -433,7 +433,7 @@ static bool sample(Ctx *x, const uint8_t *enc) {
     bad = "no issue cost";
   else if (info->unit == EMU_UNIT_MFMA && !info->mfmaPasses)
     bad = "an MFMA without passes in the hardware table";
-  EmuExecEnv env = {NULL, prog, x->chip, 16};
+  EmuExecEnv env = {NULL, prog, x->chip, 16, false};
   for (int v = 0; v < 2 && !bad; v++) {
     randomState(&x->s, v == 1);
     x->samples++;
