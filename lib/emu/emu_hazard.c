@@ -384,8 +384,10 @@ static bool checkLdsByte(EmuHaz *h, uint32_t v, const EmuStepOut *out, LdsAccess
   if (st->wWave && st->wWave != v + 1) {
     uint32_t wv = st->wWave - 1u;
     const HazWave *w = &h->waves[wv];
+    /* Retired before the barrier that began this epoch: a write of this
+     * epoch never is, since the marks are taken at that barrier. */
     bool retiredBefore = st->wSeq <= (st->wDma ? w->startVm : w->startLds);
-    if (st->wEpoch == h->epoch || !retiredBefore) {
+    if (!retiredBefore) {
       instText(h, out->pc, me);
       instText(h, st->wPc, other);
       if (st->wEpoch == h->epoch)
