@@ -208,7 +208,7 @@ static void neededWait(const HazWave *w, const HazOp *op, char *buf, size_t cap)
   else if (op->lds)
     snprintf(buf, cap, "lgkmcnt(%u)", op->lgkmInc + lds - 1);
   else
-    snprintf(buf, cap, "lgkmcnt(%u)", op->lgkmInc - 1);
+    snprintf(buf, cap, "lgkmcnt(0)");
 }
 
 /* A register the instruction reads or writes while a load writing it is
@@ -279,16 +279,18 @@ static void removeRetired(HazWave *w, const bool *retired) {
  * cannot still be outstanding with the counters at or below the thresholds.
  * VMEM operations return in order, so one outstanding keeps every later one
  * outstanding too: it is retired when its increment plus theirs exceeds vmN.
- * LDS operations are in order on lgkmcnt the same way; SMEM (and FLAT on
- * lgkmcnt) return out of order, so only their own increment counts
- * (cdna-timing-facts §6). */
+ * LDS operations are in order on lgkmcnt the same way. SMEM (and FLAT on
+ * lgkmcnt) return out of order, and a multi-dword SMEM load may count down
+ * part of its increment before the rest returns, so only lgkmcnt(0) is sure
+ * to have retired one (cdna-timing-facts §6; LLVM's SIInsertWaitcnts waits
+ * with 0 for them too). */
 static void retireWait(HazWave *w, uint32_t vmN, uint32_t lgkmM) {
   bool retired[256];
   uint32_t youngerVm = 0, youngerLds = 0;
   for (uint32_t i = w->numOps; i-- > 0;) {
     const HazOp *o = &w->ops[i];
     bool byVm = o->vmInc && o->vmInc + youngerVm > vmN;
-    bool byLgkm = o->lgkmInc && (o->lds ? o->lgkmInc + youngerLds > lgkmM : o->lgkmInc > lgkmM);
+    bool byLgkm = o->lgkmInc && (o->lds ? o->lgkmInc + youngerLds > lgkmM : lgkmM == 0);
     retired[i] = byVm || byLgkm;
     youngerVm += o->vmInc;
     youngerLds += o->lds ? o->lgkmInc : 0;
