@@ -20,7 +20,29 @@
 typedef struct Out {
   char *p;
   size_t cap, n;
+  EmuOperandList *rec;  /* emuOperandsList: the register operands printed */
+  uint8_t role;         /* EMU_OPND_SRC or EMU_OPND_DST for the next ones */
 } Out;
+
+/* Records a register range (kind, first, count) when listing operands. */
+static void note(Out *o, unsigned kind, unsigned first, unsigned count) {
+  EmuOperandList *l = o->rec;
+  if (!l || !count)
+    return;
+  if (l->n == EMU_MAX_OPERANDS) {
+    l->overflow = true;
+    return;
+  }
+  EmuOperand *op = &l->ops[l->n++];
+  op->range.kind = (uint8_t)kind;
+  op->range.first = (uint16_t)first;
+  op->range.count = (uint8_t)count;
+  op->role = o->role;
+}
+
+/* Prints destinations: the operands printed inside are EMU_OPND_DST. */
+#define AS_DST(o, call)                                                         \
+  ((void)((o)->role = EMU_OPND_DST), (call), (void)((o)->role = EMU_OPND_SRC))
 
 __attribute__((format(printf, 2, 3))) static void put(Out *o, const char *fmt, ...) {
   va_list ap;
@@ -46,6 +68,7 @@ typedef enum OpType {
 static void vregs(Out *o, unsigned r, unsigned w) {
   char c = r >= 256 ? 'a' : 'v';
   unsigned b = r & 255;
+  note(o, r >= 256 ? EMU_REG_AGPR : EMU_REG_VGPR, b, w ? w : 1);
   if (w <= 1)
     put(o, "%c%u", c, b);
   else
@@ -54,6 +77,11 @@ static void vregs(Out *o, unsigned r, unsigned w) {
 
 /* A scalar register tuple named by its 7/8-bit operand code. */
 static void sregs(Out *o, unsigned code, unsigned w) {
+  /* SGPRs, VCC, M0 and EXEC by operand code; flat_scratch, xnack_mask,
+     ttmp and null are not registers the emulator models */
+  if (code < 102 || code == EMU_OP_VCC_LO || code == EMU_OP_VCC_HI || code == EMU_OP_M0 ||
+      code == EMU_OP_EXEC_LO || code == EMU_OP_EXEC_HI)
+    note(o, EMU_REG_SGPR, code, w ? w : 1);
   if (code < 102) {
     if (w <= 1)
       put(o, "s%u", code);
@@ -280,9 +308,9 @@ static void srcOp(Out *o, const EmuInst *in, unsigned code, unsigned w, OpType t
   case 237: put(o, "src_private_base"); return;
   case 238: put(o, "src_private_limit"); return;
   case 239: put(o, "src_pops_exiting_wave_id"); return;
-  case EMU_OP_VCCZ: put(o, "src_vccz"); return;
-  case EMU_OP_EXECZ: put(o, "src_execz"); return;
-  case EMU_OP_SCC: put(o, "src_scc"); return;
+  case EMU_OP_VCCZ: note(o, EMU_REG_SGPR, EMU_OP_VCC_LO, 2), put(o, "src_vccz"); return;
+  case EMU_OP_EXECZ: note(o, EMU_REG_SGPR, EMU_OP_EXEC_LO, 2), put(o, "src_execz"); return;
+  case EMU_OP_SCC: note(o, EMU_REG_SGPR, EMU_OP_SCC, 1), put(o, "src_scc"); return;
   case 254: put(o, "src_lds_direct"); return;
   default: sregs(o, code, w); return;
   }
@@ -608,6 +636,12 @@ static bool hasCarryIn(const char *n) {
          startsWith(n, "v_subbrev_co_u32");
 }
 
+/* The implicit VCC operand of the 32-bit encodings (LLVM prints it). */
+static void vccOp(Out *o) {
+  note(o, EMU_REG_SGPR, EMU_OP_VCC_LO, 2);
+  put(o, "vcc");
+}
+
 static void dppCtrl(Out *o, unsigned c) {
   if (c <= 0xff)
     put(o, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
@@ -646,7 +680,7 @@ static void valuDst(Out *o, const EmuInst *in, const VSig *g) {
     if (in->flags & EMU_F_SDWA)
       sregs(o, in->sdst, 2);
     else
-      put(o, "vcc");
+      vccOp(o);
     return;
   }
   if (g->sdstDst) {
@@ -694,9 +728,9 @@ static void fmtVop3p(Out *o, const EmuInst *in, const VSig *g) {
   bool accRead = !strcmp(n, "v_accvgpr_read_b32"), accWrite = !strcmp(n, "v_accvgpr_write_b32");
   put(o, "%s ", n);
   if (accWrite)
-    vregs(o, 256 + (in->dst & 255), 1);
+    AS_DST(o, vregs(o, 256 + (in->dst & 255), 1));
   else
-    vregs(o, in->dst, g->dw);
+    AS_DST(o, vregs(o, in->dst, g->dw));
   int ns = g->nsrc;
   for (int i = 0; i < ns; i++) {
     put(o, ", ");
@@ -759,20 +793,20 @@ static void fmtVop(Out *o, const EmuInst *in) {
   }
   put(o, "%s%s", n, suf);
   put(o, " ");
-  valuDst(o, in, &g);
+  AS_DST(o, valuDst(o, in, &g));
   bool carry = isCarryOp(n);
   if (carry) {
     put(o, ", ");
     if (in->fmt == EMU_FMT_VOP3)
-      sregs(o, in->sdst, 2);
+      AS_DST(o, sregs(o, in->sdst, 2));
     else
-      put(o, "vcc");
+      AS_DST(o, vccOp(o));
   }
   if (in->fmt == EMU_FMT_VOP3 && !strcmp(n, "v_div_scale_f32"))
-    put(o, ", "), sregs(o, in->sdst, 2);
+    put(o, ", "), AS_DST(o, sregs(o, in->sdst, 2));
   if (in->fmt == EMU_FMT_VOP3 && (!strcmp(n, "v_div_scale_f64") || !strcmp(n, "v_mad_u64_u32") ||
                                    !strcmp(n, "v_mad_i64_i32")))
-    put(o, ", "), sregs(o, in->sdst, 2);
+    put(o, ", "), AS_DST(o, sregs(o, in->sdst, 2));
   bool sdwaInt = (in->flags & EMU_F_SDWA) != 0;
   if (!strcmp(n, "v_accvgpr_mov_b32")) { /* VGPR codes name AGPRs here */
     put(o, ", ");
@@ -804,7 +838,7 @@ static void fmtVop(Out *o, const EmuInst *in) {
     if (in->fmt == EMU_FMT_VOP3)
       srcOp(o, in, in->src[2], 2, T_B64);
     else
-      put(o, "vcc");
+      vccOp(o);
   }
   if (in->flags & EMU_F_SDWA) {
     /* the fp8/bf8 widening conversions have no dst_sel (ISA guide, LLVM) */
@@ -908,7 +942,7 @@ static void fmtMai(Out *o, const EmuInst *in) {
   mfmaWidths(in, &dw, &aw, &bw);
   bool sparse = startsWith(in->name, "v_smfmac");
   put(o, "%s ", in->name);
-  vregs(o, in->dst, dw);
+  AS_DST(o, vregs(o, in->dst, dw));
   put(o, ", ");
   vregs(o, in->va, aw);
   put(o, ", ");
@@ -1009,7 +1043,7 @@ static void fmtSop2(Out *o, const EmuInst *in) {
     srcOp(o, in, in->src[1], 1, T_B32);
     return;
   }
-  sregs(o, in->dst, dw);
+  AS_DST(o, sregs(o, in->dst, dw));
   put(o, ", ");
   srcOp(o, in, in->src[0], w0, t0);
   put(o, ", ");
@@ -1032,7 +1066,7 @@ static void fmtSop1(Out *o, const EmuInst *in) {
     dw = 2;
   put(o, "%s", n);
   if (!strcmp(n, "s_getpc_b64")) {
-    put(o, " "), sregs(o, in->dst, 2);
+    put(o, " "), AS_DST(o, sregs(o, in->dst, 2));
     return;
   }
   if (!strcmp(n, "s_setpc_b64") || !strcmp(n, "s_rfe_b64") || !strcmp(n, "s_cbranch_join") ||
@@ -1042,7 +1076,7 @@ static void fmtSop1(Out *o, const EmuInst *in) {
     return;
   }
   put(o, " ");
-  sregs(o, in->dst, dw);
+  AS_DST(o, sregs(o, in->dst, dw));
   put(o, ", ");
   srcOp(o, in, in->src[0], sw, sw == 2 ? T_B64 : T_B32);
 }
@@ -1068,7 +1102,7 @@ static void fmtSopk(Out *o, const EmuInst *in) {
   uint32_t k = (uint32_t)in->imm & 0xffff;
   put(o, "%s ", n);
   if (!strcmp(n, "s_getreg_b32")) {
-    sregs(o, in->dst, 1);
+    AS_DST(o, sregs(o, in->dst, 1));
     put(o, ", ");
     hwreg(o, k);
   } else if (!strcmp(n, "s_setreg_b32")) {
@@ -1080,10 +1114,10 @@ static void fmtSopk(Out *o, const EmuInst *in) {
     put(o, ", ");
     imm32(o, in->lit);
   } else if (!strcmp(n, "s_call_b64") || !strcmp(n, "s_cbranch_i_fork")) {
-    sregs(o, in->dst, 2);
+    AS_DST(o, sregs(o, in->dst, 2));
     put(o, ", %u", k); /* the raw 16-bit target, as LLVM prints it */
-  } else {
-    sregs(o, in->dst, 1);
+  } else { /* the SDST field: written, or compared by s_cmpk_* (emu_info.c) */
+    AS_DST(o, sregs(o, in->dst, 1));
     put(o, ", 0x%x", k);
   }
 }
@@ -1190,14 +1224,14 @@ static void fmtSmem(Out *o, const EmuInst *in) {
     return;
   if (!strcmp(n, "s_memtime") || !strcmp(n, "s_memrealtime")) {
     put(o, " ");
-    sregs(o, in->dst, 2);
+    AS_DST(o, sregs(o, in->dst, 2));
     return;
   }
   put(o, " ");
   if (startsWith(n, "s_atc_probe"))
     put(o, in->dst <= 64 ? "%u, " : "0x%x, ", in->dst);
   else if (!startsWith(n, "s_dcache_discard"))
-    sregs(o, in->dst, smemDwords(n)), put(o, ", ");
+    AS_DST(o, sregs(o, in->dst, smemDwords(n))), put(o, ", ");
   sregs(o, in->sbase, buffer ? 4 : 2);
   put(o, ", ");
   bool imm = (in->flags & EMU_F_IMM) != 0;
@@ -1335,7 +1369,7 @@ static void fmtDs(Out *o, const EmuInst *in) {
   put(o, "%s", n);
   const char *sep = " ";
   if (s.vdst)
-    put(o, "%s", sep), vregs(o, in->dst, s.vw), sep = ", ";
+    put(o, "%s", sep), AS_DST(o, vregs(o, in->dst, s.vw)), sep = ", ";
   if (s.addr)
     put(o, "%s", sep), vregs(o, in->addr, 1), sep = ", ";
   if (s.data0)
@@ -1423,8 +1457,8 @@ static void fmtBuffer(Out *o, const EmuInst *in) {
       put(o, " sc1");
     return;
   }
-  if (!lds)
-    vregs(o, in->data0, memDataWidth(n)), put(o, ", ");
+  if (!lds) /* VDATA: the loaded or the stored data (emu_info.c tells) */
+    AS_DST(o, vregs(o, in->data0, memDataWidth(n))), put(o, ", ");
   bool off = in->flags & EMU_F_OFFEN, idx = in->flags & EMU_F_IDXEN;
   if (off || idx)
     vregs(o, in->addr, off && idx ? 2 : 1);
@@ -1455,9 +1489,9 @@ static void fmtFlat(Out *o, const EmuInst *in) {
   put(o, "%s ", n);
   bool ret = atomic && (in->flags & EMU_F_GLC);
   if (!atomic && !store && !lds)
-    vregs(o, in->dst, dw), put(o, ", ");
+    AS_DST(o, vregs(o, in->dst, dw)), put(o, ", ");
   if (ret)
-    vregs(o, in->dst, strstr(n, "cmpswap") ? dw / 2 : dw), put(o, ", ");
+    AS_DST(o, vregs(o, in->dst, strstr(n, "cmpswap") ? dw / 2 : dw)), put(o, ", ");
   bool saddr = in->fmt != EMU_FMT_FLAT && in->sbase != 0x7F;
   if (in->fmt == EMU_FMT_SCRATCH) {
     if (in->flags & EMU_F_LDS) /* SVE: VADDR is used */
@@ -1483,32 +1517,46 @@ static void fmtFlat(Out *o, const EmuInst *in) {
 
 /*--- Entry point -------------------------------------------------------------------*/
 
+static void formatInto(Out *o, const EmuInst *in);
+
 size_t emuFormat(const EmuInst *in, char *buf, size_t cap) {
-  Out o = {buf, cap, 0};
+  Out o = {buf, cap, 0, NULL, EMU_OPND_SRC};
   if (cap)
     buf[0] = 0;
-  if (!in->name) {
-    put(&o, "<undecodable 0x%08x>", in->raw[0]);
-    return o.n;
-  }
-  switch (in->fmt) {
-  case EMU_FMT_SOP2: fmtSop2(&o, in); break;
-  case EMU_FMT_SOP1: fmtSop1(&o, in); break;
-  case EMU_FMT_SOPC: fmtSopc(&o, in); break;
-  case EMU_FMT_SOPK: fmtSopk(&o, in); break;
-  case EMU_FMT_SOPP: fmtSopp(&o, in); break;
-  case EMU_FMT_SMEM: fmtSmem(&o, in); break;
-  case EMU_FMT_MAI: fmtMai(&o, in); break;
-  case EMU_FMT_VOP1: case EMU_FMT_VOP2: case EMU_FMT_VOPC: case EMU_FMT_VOP3:
-  case EMU_FMT_VOP3P: fmtVop(&o, in); break;
-  case EMU_FMT_DS: fmtDs(&o, in); break;
-  case EMU_FMT_MUBUF: case EMU_FMT_MTBUF: fmtBuffer(&o, in); break;
-  case EMU_FMT_FLAT: case EMU_FMT_SCRATCH: case EMU_FMT_GLOBAL: fmtFlat(&o, in); break;
-  default: put(&o, "%s", in->name); break;
-  }
+  formatInto(&o, in);
   if (cap)
     buf[o.n < cap ? o.n : cap - 1] = 0;
   return o.n;
+}
+
+/* The register operands are exactly the ones the text names, so listing
+ * them runs the formatter without a buffer. */
+void emuOperandsList(const EmuInst *in, EmuOperandList *out) {
+  memset(out, 0, sizeof(*out));
+  Out o = {NULL, 0, 0, out, EMU_OPND_SRC};
+  formatInto(&o, in);
+}
+
+static void formatInto(Out *o, const EmuInst *in) {
+  if (!in->name) {
+    put(o, "<undecodable 0x%08x>", in->raw[0]);
+    return;
+  }
+  switch (in->fmt) {
+  case EMU_FMT_SOP2: fmtSop2(o, in); break;
+  case EMU_FMT_SOP1: fmtSop1(o, in); break;
+  case EMU_FMT_SOPC: fmtSopc(o, in); break;
+  case EMU_FMT_SOPK: fmtSopk(o, in); break;
+  case EMU_FMT_SOPP: fmtSopp(o, in); break;
+  case EMU_FMT_SMEM: fmtSmem(o, in); break;
+  case EMU_FMT_MAI: fmtMai(o, in); break;
+  case EMU_FMT_VOP1: case EMU_FMT_VOP2: case EMU_FMT_VOPC: case EMU_FMT_VOP3:
+  case EMU_FMT_VOP3P: fmtVop(o, in); break;
+  case EMU_FMT_DS: fmtDs(o, in); break;
+  case EMU_FMT_MUBUF: case EMU_FMT_MTBUF: fmtBuffer(o, in); break;
+  case EMU_FMT_FLAT: case EMU_FMT_SCRATCH: case EMU_FMT_GLOBAL: fmtFlat(o, in); break;
+  default: put(o, "%s", in->name); break;
+  }
 }
 
 /*--- The public decode-to-text entry (flyc/emu.h) ----------------------------*/

@@ -242,9 +242,29 @@ static inline bool emuLaneOn(const EmuWave *w, unsigned l) {
   return (w->exec >> l) & 1u;
 }
 
+/// The register operands an instruction names, in LLVM's operand order
+/// (emu_format.c lists the ones its text shows: destinations as
+/// EMU_OPND_DST, everything else as EMU_OPND_SRC; constants and literals
+/// are no registers). SGPR ranges use the scalar operand codes (s0..s101,
+/// VCC 106, M0 124, EXEC 126, SCC 253), VGPR/AGPR ranges indices 0..255.
+/// What a DST field means (written, read, or both) is emu_info.c's to say.
+enum { EMU_OPND_SRC = 0, EMU_OPND_DST = 1, EMU_MAX_OPERANDS = 12 };
+typedef struct EmuOperand {
+  EmuRegRange range;
+  uint8_t role;           /* EMU_OPND_SRC / EMU_OPND_DST */
+} EmuOperand;
+typedef struct EmuOperandList {
+  EmuOperand ops[EMU_MAX_OPERANDS];
+  unsigned n;
+  bool overflow;
+} EmuOperandList;
+void emuOperandsList(const EmuInst *in, EmuOperandList *out);
+
 /// Fills the timing facts of a decoded instruction (emu_info.c); `ok` is
 /// false for an undecodable one (it then only gets a unit and a name).
-void emuInstInfoCompute(const EmuInst *in, bool ok, FlyEmuChip chip, EmuInstInfo *out);
+/// Returns false when its registers do not fit EmuInstInfo's lists (a bug
+/// the instruction-facts test looks for).
+bool emuInstInfoCompute(const EmuInst *in, bool ok, FlyEmuChip chip, EmuInstInfo *out);
 
 /*--- Results of loads and addresses touched (emu_step.c) ---------------------*/
 

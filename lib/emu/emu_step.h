@@ -63,7 +63,11 @@ enum {
   EMU_I_SMEM_OOO = 1u << 13,  /* SMEM: may return out of order */
 };
 
-/// A range of registers: kind, first index, count.
+/// A range of registers: kind, first index, count. VGPR and AGPR ranges
+/// count from v0/a0 (0..255). SGPR ranges use the scalar operand codes:
+/// s0..s101 are 0..101, VCC is 106 (count 2; vcc_lo/vcc_hi alone 106/107),
+/// M0 124, EXEC 126 (count 2; exec_lo/exec_hi 126/127) and SCC 253
+/// (count 1). flat_scratch, xnack_mask, ttmp and null are not listed.
 typedef enum EmuRegKind { EMU_REG_SGPR = 0, EMU_REG_VGPR = 1, EMU_REG_AGPR = 2 } EmuRegKind;
 typedef struct EmuRegRange {
   uint8_t kind;
@@ -71,7 +75,10 @@ typedef struct EmuRegRange {
   uint16_t first;
 } EmuRegRange;
 
-enum { EMU_MAX_READS = 6, EMU_MAX_WRITES = 2 };
+/* (8 and 3 rather than the first version's 6 and 2: a buffer DMA reads
+ * vaddr, srsrc, soffset, M0 and EXEC, s_and_saveexec_b64 writes sdst, EXEC
+ * and SCC.) */
+enum { EMU_MAX_READS = 8, EMU_MAX_WRITES = 3 };
 
 /// What the timing model needs to know of an instruction, independent of
 /// the wave that runs it. Filled at decode.

@@ -89,6 +89,7 @@
                                     released wave */                                     \
         .mfmaCoexecDelay = 4,    /* CALC coexec_delay 4 (gfx942; assumption on gfx950,  \
                                     where CALC has no data) */                           \
+        .mfmaPassCycles = 4,     /* ISA4:L2618 ("a pass is 4 clocks"); facts §3.1 */    \
   }
 
 static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {

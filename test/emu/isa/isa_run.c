@@ -14,6 +14,13 @@
  *               [--lds BYTES] [--mode HEX] [--in-file F | --in-seed N]
  *               [--in-bytes N] [--out-bytes N] [--dump-in F] [--dump-out F]
  *               [--print N] [--step plain|apply|waitcnt] CODE.so
+ *   emu-isa-run --info [--chip gfx950|gfx942] CODE.so
+ *
+ * --info runs nothing: it prints the timing facts (EmuInstInfo) of every
+ * instruction of .text, one line each:
+ *   INFO <pc> <mnemonic>: unit=<U> cycles=<N> [passes=<N>] [vm=+N] [lgkm=+N]
+ *        [bytes=N] [flags...] [wait=vm:N,lgkm:N] [nop=N] [sleep=N] [prio=N]
+ *        reads={<regs>} writes={<regs>}
  *
  * --step runs the waves one instruction at a time with emuWaveStep instead
  * of emuWaveRun: `plain` without an effect record (everything applies at
@@ -39,6 +46,7 @@ typedef struct Options {
   const char *kernel, *inFile, *dumpIn, *dumpOut, *path;
   unsigned waves, lds, mode, seed, print;
   int step;                     /* STEP_* */
+  bool info;
   size_t inBytes, outBytes;
 } Options;
 
@@ -109,12 +117,16 @@ static int elfText(const uint8_t *e, size_t size, const char *kernel, const uint
 enum { STEP_NONE = 0, STEP_PLAIN, STEP_APPLY, STEP_WAITCNT };
 
 static int parseArgs(int argc, char **argv, Options *o) {
-  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE,
+  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE, false,
                  4096, 4096};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (a[0] != '-') {
       o->path = a;
+      continue;
+    }
+    if (!strcmp(a, "--info")) {
+      o->info = true;
       continue;
     }
     if (!v)
@@ -308,6 +320,77 @@ static void initWave(EmuWave *w, EmuGroup *g, unsigned idx, const Options *o, ui
     w->vgpr[0][l] = 64 * idx + (unsigned)l;
 }
 
+/* A register range in LLVM's spelling (v4, v[4:7], a[0:15], s[0:1], vcc,
+ * exec, m0, scc). */
+static void printRange(const EmuRegRange *r, bool first) {
+  unsigned f = r->first, n = r->count;
+  if (r->kind == EMU_REG_SGPR && f >= 102) {
+    const char *name = f == 106 ? (n == 2 ? "vcc" : "vcc_lo") : f == 107 ? "vcc_hi"
+                     : f == 124 ? "m0" : f == 126 ? (n == 2 ? "exec" : "exec_lo")
+                     : f == 127 ? "exec_hi" : f == 253 ? "scc" : "?";
+    printf("%s%s", first ? "" : ",", name);
+    return;
+  }
+  char c = r->kind == EMU_REG_SGPR ? 's' : r->kind == EMU_REG_VGPR ? 'v' : 'a';
+  if (n == 1)
+    printf("%s%c%u", first ? "" : ",", c, f);
+  else
+    printf("%s%c[%u:%u]", first ? "" : ",", c, f, f + n - 1);
+}
+
+static void printInfo(uint64_t pc, const EmuInstInfo *i) {
+  static const char *const units[] = {"SALU", "VALU", "MFMA", "VMEM", "LDS", "SMEM",
+                                      "BRANCH", "INTERNAL"};
+  static const char *const flags[] = {"load", "store", "atomic", "lds-dma", "trans",
+                                      "waitcnt", "barrier", "nop", "sleep", "setprio",
+                                      "endpgm", "writes-exec", "dgemm", "smem-ooo"};
+  printf("INFO 0x%llx %s: unit=%s cycles=%u", (unsigned long long)pc,
+         i->name ? i->name : "<undecodable>", units[i->unit], i->issueCycles);
+  if (i->mfmaPasses)
+    printf(" passes=%u", i->mfmaPasses);
+  if (i->vmInc)
+    printf(" vm=+%u", i->vmInc);
+  if (i->lgkmInc)
+    printf(" lgkm=+%u", i->lgkmInc);
+  if (i->bytesPerLane)
+    printf(" bytes=%u", i->bytesPerLane);
+  for (unsigned b = 0; b < sizeof(flags) / sizeof(flags[0]); b++)
+    if (i->flags & (1u << b))
+      printf(" %s", flags[b]);
+  if (i->flags & EMU_I_WAITCNT)
+    printf(" wait=vm:%u,lgkm:%u", i->waitVm, i->waitLgkm);
+  if (i->flags & EMU_I_NOP)
+    printf(" nop=%u", i->nopWaitStates);
+  if (i->flags & EMU_I_SLEEP)
+    printf(" sleep=%u", i->sleepArg);
+  if (i->flags & EMU_I_SETPRIO)
+    printf(" prio=%u", i->prio);
+  printf(" reads={");
+  for (int k = 0, n = 0; k < EMU_MAX_READS; k++)
+    if (i->reads[k].count)
+      printRange(&i->reads[k], n++ == 0);
+  printf("} writes={");
+  for (int k = 0, n = 0; k < EMU_MAX_WRITES; k++)
+    if (i->writes[k].count)
+      printRange(&i->writes[k], n++ == 0);
+  printf("}\n");
+}
+
+static int printAllInfo(const Options *o, const uint8_t *text, size_t textSize) {
+  FlyEmuFault f;
+  memset(&f, 0, sizeof(f));
+  EmuProgram *prog = emuProgramCreate(text, textSize, TEXT_ADDR, o->chip, &f);
+  if (!prog)
+    return printFault(&f), 1;
+  for (uint64_t pc = 0; pc + 4 <= textSize; pc += 4) {
+    const EmuInstInfo *i = emuProgramInstInfo(prog, pc);
+    if (i)
+      printInfo(pc, i);
+  }
+  emuProgramDestroy(prog);
+  return 0;
+}
+
 static int run(const Options *o, const uint8_t *text, size_t textSize, uint64_t entry) {
   FlyEmuFault f;
   memset(&f, 0, sizeof(f));
@@ -368,7 +451,9 @@ int main(int argc, char **argv) {
   const uint8_t *text = NULL;
   size_t textSize = 0;
   uint64_t entry = 0;
-  int rc = elfText(elf, size, o.kernel, &text, &textSize, &entry) ? 2 : run(&o, text, textSize, entry);
+  int rc = elfText(elf, size, o.kernel, &text, &textSize, &entry) ? 2
+           : o.info ? printAllInfo(&o, text, textSize)
+                    : run(&o, text, textSize, entry);
   flyFree(elf);
   return rc;
 }
