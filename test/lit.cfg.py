@@ -14,6 +14,10 @@ path = os.pathsep.join([config.flyc_tools_dir, config.llvm_tools_dir,
                         config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+# Every flyc-run in the suite checks hazards (docs/emulator.md, "Hazard
+# detection"): a kernel missing a wait or a barrier fails here even when its
+# numbers come out right on the emulator.
+config.environment["FLYC_RUN_CHECK_HAZARDS"] = "1"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -23,7 +23,10 @@ enum {
   HAZ_AGPR0 = EMU_NUM_VGPRS,                    /* unified register index */
   HAZ_SGPR0 = EMU_NUM_VGPRS + EMU_NUM_AGPRS,
   HAZ_NREGS = HAZ_SGPR0 + EMU_NUM_SGPRS,
-  HAZ_TEXT = 64,                                /* quoted instruction text */
+  HAZ_TEXT = 88,                                /* quoted instruction text: the
+                                                   reporting one ... */
+  HAZ_OTHER = 64,                               /* ... and the other one, so that
+                                                   a report fits FlyEmuFault */
 };
 
 /* Wait-state stamps start here, so that 0 ("never") is always far back. */
@@ -140,13 +143,21 @@ void emuHazReset(EmuHaz *h, uint32_t numWaves) {
 
 /*--- Reports --------------------------------------------------------------------*/
 
-/* The instruction at `pc` in LLVM's syntax, cut to HAZ_TEXT characters. */
-static void instText(const EmuHaz *h, uint64_t pc, char *buf) {
+/* The instruction at `pc` in LLVM's syntax, cut to `cap` - 1 characters. */
+static void instTextCap(const EmuHaz *h, uint64_t pc, char *buf, int cap) {
   FlyEmuInstText t;
   if (pc < h->codeSize && flyEmuDecodeText(h->chip, h->code + pc, h->codeSize - pc, &t))
-    snprintf(buf, HAZ_TEXT, "%.*s", HAZ_TEXT - 1, t.text);
+    snprintf(buf, (size_t)cap, "%.*s", cap - 1, t.text);
   else
-    snprintf(buf, HAZ_TEXT, "?");
+    snprintf(buf, (size_t)cap, "?");
+}
+
+/* The reporting instruction (HAZ_TEXT) and the other one (HAZ_OTHER). */
+static void instText(const EmuHaz *h, uint64_t pc, char *buf) {
+  instTextCap(h, pc, buf, HAZ_TEXT);
+}
+static void otherText(const EmuHaz *h, uint64_t pc, char *buf) {
+  instTextCap(h, pc, buf, HAZ_OTHER);
 }
 
 static void regName(unsigned r, char *buf, size_t cap) {
@@ -208,7 +219,7 @@ static void neededWait(const HazWave *w, const HazOp *op, char *buf, size_t cap)
   else if (op->lds)
     snprintf(buf, cap, "lgkmcnt(%u)", op->lgkmInc + lds - 1);
   else
-    snprintf(buf, cap, "lgkmcnt(%u)", op->lgkmInc - 1);
+    snprintf(buf, cap, "lgkmcnt(0)");
 }
 
 /* A register the instruction reads or writes while a load writing it is
@@ -232,7 +243,7 @@ static bool checkPending(EmuHaz *h, HazWave *w, uint32_t wave, const EmuStepOut 
           continue;
         char self[HAZ_TEXT], load[HAZ_TEXT], reg[16], wait[24];
         instText(h, out->pc, self);
-        instText(h, op->pc, load);
+        otherText(h, op->pc, load);
         regName((unsigned)r, reg, sizeof reg);
         neededWait(w, op, wait, sizeof wait);
         return report(f, out, wave, "%s %s %s before '%s' (pc 0x%x) wrote it: needs s_waitcnt %s",
@@ -279,16 +290,18 @@ static void removeRetired(HazWave *w, const bool *retired) {
  * cannot still be outstanding with the counters at or below the thresholds.
  * VMEM operations return in order, so one outstanding keeps every later one
  * outstanding too: it is retired when its increment plus theirs exceeds vmN.
- * LDS operations are in order on lgkmcnt the same way; SMEM (and FLAT on
- * lgkmcnt) return out of order, so only their own increment counts
- * (cdna-timing-facts §6). */
+ * LDS operations are in order on lgkmcnt the same way. SMEM (and FLAT on
+ * lgkmcnt) return out of order, and a multi-dword SMEM load may count down
+ * part of its increment before the rest returns, so only lgkmcnt(0) is sure
+ * to have retired one (cdna-timing-facts §6; LLVM's SIInsertWaitcnts waits
+ * with 0 for them too). */
 static void retireWait(HazWave *w, uint32_t vmN, uint32_t lgkmM) {
   bool retired[256];
   uint32_t youngerVm = 0, youngerLds = 0;
   for (uint32_t i = w->numOps; i-- > 0;) {
     const HazOp *o = &w->ops[i];
     bool byVm = o->vmInc && o->vmInc + youngerVm > vmN;
-    bool byLgkm = o->lgkmInc && (o->lds ? o->lgkmInc + youngerLds > lgkmM : o->lgkmInc > lgkmM);
+    bool byLgkm = o->lgkmInc && (o->lds ? o->lgkmInc + youngerLds > lgkmM : lgkmM == 0);
     retired[i] = byVm || byLgkm;
     youngerVm += o->vmInc;
     youngerLds += o->lds ? o->lgkmInc : 0;
@@ -372,7 +385,7 @@ static bool checkLdsByte(EmuHaz *h, uint32_t v, const EmuStepOut *out, LdsAccess
     HazOp *op = findOp(self, st->wSeq);
     if (op) {
       instText(h, out->pc, me);
-      instText(h, op->pc, other);
+      otherText(h, op->pc, other);
       neededWait(self, op, wait, sizeof wait);
       report(f, out, v, "%s %s LDS 0x%x before its LDS DMA '%s' (pc 0x%x) landed: needs s_waitcnt %s",
              me, a.write ? "writes" : "reads", b, other, op->pc, wait);
@@ -384,10 +397,12 @@ static bool checkLdsByte(EmuHaz *h, uint32_t v, const EmuStepOut *out, LdsAccess
   if (st->wWave && st->wWave != v + 1) {
     uint32_t wv = st->wWave - 1u;
     const HazWave *w = &h->waves[wv];
+    /* Retired before the barrier that began this epoch: a write of this
+     * epoch never is, since the marks are taken at that barrier. */
     bool retiredBefore = st->wSeq <= (st->wDma ? w->startVm : w->startLds);
-    if (st->wEpoch == h->epoch || !retiredBefore) {
+    if (!retiredBefore) {
       instText(h, out->pc, me);
-      instText(h, st->wPc, other);
+      otherText(h, st->wPc, other);
       if (st->wEpoch == h->epoch)
         report(f, out, v, "%s %s LDS 0x%x that wave %u wrote in the same barrier epoch with "
                "'%s' (pc 0x%x): missing s_barrier", me, a.write ? "writes" : "reads", b, wv,
@@ -414,7 +429,7 @@ static bool checkLdsByte(EmuHaz *h, uint32_t v, const EmuStepOut *out, LdsAccess
       rv = st->rWave[slot] - 1u;
     instText(h, out->pc, me);
     if (known) {
-      instText(h, st->rPc[slot], other);
+      otherText(h, st->rPc[slot], other);
       report(f, out, v, "%s %s LDS 0x%x that wave %u read in the same barrier epoch with "
              "'%s' (pc 0x%x): missing s_barrier", me, a.dma ? "may land on" : "overwrites", b,
              rv, other, st->rPc[slot]);
@@ -521,7 +536,7 @@ static bool wsRequire(const WsCheck *c, uint64_t stamp, unsigned need, uint32_t 
     return true;
   char me[HAZ_TEXT], prod[HAZ_TEXT];
   instText(c->h, c->out->pc, me);
-  instText(c->h, pc, prod);
+  otherText(c->h, pc, prod);
   return report(c->f, c->out, c->wave, "%s %s %s %llu wait states after '%s' (pc 0x%x): "
                 "needs %u", me, what, reg, (unsigned long long)since, prod, pc, need);
 }
@@ -544,8 +559,17 @@ static bool sameRange(const HazReg *p, const EmuRegRange *rr) {
   return first == p->mfmaFirst && rr->count == p->mfmaCount;
 }
 
+/* The MFMA's SrcC among its reads: the third operand when it is a register
+ * range as wide as the destination (an inline-constant SrcC is not listed,
+ * and what follows then, a scale operand or an implicit EXEC, is no SrcC). */
+static const EmuRegRange *mfmaSrcC(const EmuInstInfo *in) {
+  const EmuRegRange *c = &in->reads[2], *d = &in->writes[0];
+  bool vector = c->kind == EMU_REG_VGPR || c->kind == EMU_REG_AGPR;
+  return vector && c->count && c->count == d->count ? c : NULL;
+}
+
 /* An MFMA's operands: VALU writes (2 ws), EXEC writes (4), earlier MFMA
- * results as SrcA/B or SrcC (reads[2]). */
+ * results as SrcA/B or SrcC. */
 static bool checkMfmaOperands(const WsCheck *c) {
   const EmuInstInfo *in = c->out->info;
   FlyChip chip = c->h->hwChip;
@@ -568,11 +592,13 @@ static bool checkMfmaOperands(const WsCheck *c) {
     const HazReg *p = lastMfmaWriter(c->w, rr, &r);
     if (!p)
       continue;
-    FlyHwMfmaConsumer use = k != 2 ? FLY_HW_USE_SRCAB
-                            : sameRange(p, rr) ? FLY_HW_USE_SRCC_SAME : FLY_HW_USE_SRCC_OVERLAP;
+    bool isC = rr == mfmaSrcC(in);
+    FlyHwMfmaConsumer use = !isC                ? FLY_HW_USE_SRCAB
+                            : sameRange(p, rr) ? FLY_HW_USE_SRCC_SAME
+                                               : FLY_HW_USE_SRCC_OVERLAP;
     unsigned need = flyHwMfmaResultWaitStates(chip, (FlyHwMfmaKind)p->mfmaKind, p->mfmaPasses, use);
     regName((unsigned)r, name, sizeof name);
-    if (!wsRequire(c, p->mfmaW, need, p->mfmaPc, k == 2 ? "reads as SrcC" : "reads", name))
+    if (!wsRequire(c, p->mfmaW, need, p->mfmaPc, isC ? "reads as SrcC" : "reads", name))
       return false;
   }
   return true;
@@ -667,8 +693,8 @@ static void recordWaitStates(EmuHaz *h, HazWave *w, const EmuStepOut *out, uint6
       g->mfmaCount = d->count;
     }
     /* LLVM's SrcC WAR rule covers XDL MFMAs only. */
-    const EmuRegRange *s = &in->reads[2];
-    for (unsigned i = 0; kind == FLY_HW_XDL && i < s->count; ++i) {
+    const EmuRegRange *s = mfmaSrcC(in);
+    for (unsigned i = 0; s && kind == FLY_HW_XDL && i < s->count; ++i) {
       int r = regIndex(s, i);
       if (r >= 0) {
         w->reg[r].srcCR = after;

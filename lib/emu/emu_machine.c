@@ -8,7 +8,9 @@
  * gfx950-isa-facts §5.4 item 10). Because waves run to their next stop, a
  * pass always ends with every live wave at the barrier, so a barrier can
  * never deadlock here; a wave that spins forever on LDS written by another
- * wave is not detected.
+ * wave is not detected. With FlyEmuLaunchDesc.checkHazards the waves run the
+ * same way, one instruction at a time through emuWaveStep, and the hazard
+ * checker (emu_hazard.h) sees every instruction and every barrier release.
  *
  * Determinism: workgroups write memory independently, so the result does not
  * depend on the thread count (except the order of floating-point global

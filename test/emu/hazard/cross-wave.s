@@ -5,7 +5,10 @@
 //           missing s_waitcnt lgkmcnt before s_barrier (s_barrier does not
 //           wait for counters, cdna-timing-facts §6);
 //   CASE=3: wave 0 reads what wave 1 then overwrites in the same epoch
-//           (write after read): missing s_barrier.
+//           (write after read): missing s_barrier;
+//   CASE=4: the same with an LDS DMA as the write: it may land before the
+//           read (a kernel relying on the DMA's latency to land after other
+//           waves' reads is reported: the ISA does not order them).
 // FIX=1 puts s_waitcnt lgkmcnt(0) and s_barrier in place: clean, on both
 // chips.
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj -I %S/Inputs %s --defsym CASE=1 -o %t1.o
@@ -20,6 +23,11 @@
 // RUN: ld.lld -shared %t3.o -o %t3.hsaco
 // RUN: not flyc-run %t3.hsaco --kernel k --grid 1 --block 128 --check-hazards out:u32:256 2>&1 | FileCheck %s --check-prefix=WAR
 // WAR: flyc-run: hazard: kernel k, workgroup (0,0,0), wave 1, lane 0, pc 0x{{[0-9a-f]+}}: ds_write_b32 v1, v2 overwrites LDS 0x0 that wave 0 read in the same barrier epoch with 'ds_read_b32 v3, v1' (pc 0x{{[0-9a-f]+}}): missing s_barrier
+// RUN: bash %S/Inputs/hsaco.sh gfx950 %t4.hsaco %s CASE=4
+// RUN: not flyc-run %t4.hsaco --kernel k --grid 1 --block 128 --check-hazards out:u32:256 2>&1 | FileCheck %s --check-prefix=DMA
+// DMA: flyc-run: hazard: kernel k, workgroup (0,0,0), wave 1, lane 0, pc 0x{{[0-9a-f]+}}: buffer_load_dword v1, s[8:11], 0 offen lds may land on LDS 0x0 that wave 0 read in the same barrier epoch with 'ds_read_b32 v3, v1' (pc 0x{{[0-9a-f]+}}): missing s_barrier
+// RUN: bash %S/Inputs/hsaco.sh gfx950 %t4f.hsaco %s CASE=4 FIX=1
+// RUN: flyc-run %t4f.hsaco --kernel k --grid 1 --block 128 --check-hazards out:u32:256
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj -I %S/Inputs %s --defsym CASE=1 --defsym FIX=1 -o %t1f.o
 // RUN: ld.lld -shared %t1f.o -o %t1f.hsaco
 // RUN: flyc-run %t1f.hsaco --kernel k --grid 1 --block 128 --check-hazards out:u32:256
@@ -31,8 +39,8 @@
 HAZ_BEGIN k
   v_mov_b32 v2, 7
   v_mov_b32 v3, 0
-.if CASE == 3
-  // wave 0 reads, wave 1 writes
+.if CASE >= 3
+  // wave 0 reads, wave 1 writes (CASE=4: with an LDS DMA of `out`)
   s_cmp_eq_u32 s4, 0
   s_cbranch_scc0 .Lnot_reader
   ds_read_b32 v3, v1
@@ -43,8 +51,19 @@ HAZ_BEGIN k
   .endif
   s_cmp_eq_u32 s4, 1
   s_cbranch_scc0 .Ldone
+  .if CASE == 4
+  s_mov_b32 s8, s2
+  s_and_b32 s9, s3, 0xffff
+  s_movk_i32 s10, 0x400
+  s_mov_b32 s11, 0x27000
+  s_mov_b32 m0, 0
+  s_nop 0
+  buffer_load_dword v1, s[8:11], 0 offen lds
+  s_waitcnt vmcnt(0)
+  .else
   ds_write_b32 v1, v2
   s_waitcnt lgkmcnt(0)
+  .endif
 .else
   s_cmp_eq_u32 s4, 0
   s_cbranch_scc0 .Lnot_writer
