@@ -103,6 +103,7 @@ typedef struct TmCu {
   TmGroup *groups;
   uint64_t *queue;
   size_t queueLen, queueNext;
+  uint32_t numGroups;      /* workgroup slots: min(occupancy, queue length) */
   uint64_t ldsBusy;
   bool ldsConflict, done;
   uint32_t nextSimd;
@@ -390,7 +391,7 @@ static bool startGroup(EmuTm *tm, TmCu *cu, TmGroup *g, uint64_t wg, uint64_t t)
 
 /* Fills free slots from the CU's queue at cycle t. */
 static bool fillCu(EmuTm *tm, TmCu *cu, uint64_t t) {
-  for (uint32_t i = 0; i < tm->cfg.plan->groupsPerCu && cu->queueNext < cu->queueLen; ++i)
+  for (uint32_t i = 0; i < cu->numGroups && cu->queueNext < cu->queueLen; ++i)
     if (!cu->groups[i].busy && !startGroup(tm, cu, &cu->groups[i], cu->queue[cu->queueNext++], t))
       return false;
   return true;
@@ -408,7 +409,7 @@ static bool groupDone(const TmGroup *g) {
 /* Workgroups whose waves ended and whose operations all completed leave. */
 static bool finishGroups(EmuTm *tm, TmCu *cu, uint64_t t) {
   bool freed = false;
-  for (uint32_t i = 0; i < tm->cfg.plan->groupsPerCu; ++i) {
+  for (uint32_t i = 0; i < cu->numGroups; ++i) {
     TmGroup *g = &cu->groups[i];
     if (!groupDone(g))
       continue;
@@ -482,9 +483,9 @@ static void retireWave(TmWave *w, uint64_t t) {
     w->wake = t;
 }
 
-static void retire(TmCu *cu, uint32_t groupsPerCu, uint64_t t) {
+static void retire(TmCu *cu, uint64_t t) {
   cu->nextDone = TM_NEVER;
-  for (uint32_t i = 0; i < groupsPerCu; ++i) {
+  for (uint32_t i = 0; i < cu->numGroups; ++i) {
     TmGroup *g = &cu->groups[i];
     if (!g->busy)
       continue;
@@ -873,7 +874,7 @@ static uint64_t visitAt(uint64_t from, uint32_t simd, uint32_t simds) {
 static uint64_t nextEvent(const EmuTm *tm, const TmCu *cu, uint64_t t) {
   uint64_t n = cu->nextDone > t ? cu->nextDone : t + 1;
   if (cu->ldsBusy > t) n = minU64(n, cu->ldsBusy);
-  for (uint32_t i = 0; i < tm->cfg.plan->groupsPerCu; ++i)
+  for (uint32_t i = 0; i < cu->numGroups; ++i)
     if (cu->groups[i].busy && cu->groups[i].release != TM_NEVER)
       n = minU64(n, maxU64(cu->groups[i].release, t + 1));
   for (uint32_t i = 0; i < tm->simds; ++i) {
@@ -893,10 +894,10 @@ static uint64_t nextEvent(const EmuTm *tm, const TmCu *cu, uint64_t t) {
   return n;
 }
 
-static bool cuBusy(const EmuTm *tm, const TmCu *cu) {
+static bool cuBusy(const TmCu *cu) {
   if (cu->queueNext < cu->queueLen)
     return true;
-  for (uint32_t i = 0; i < tm->cfg.plan->groupsPerCu; ++i)
+  for (uint32_t i = 0; i < cu->numGroups; ++i)
     if (cu->groups[i].busy)
       return true;
   return false;
@@ -905,22 +906,21 @@ static bool cuBusy(const EmuTm *tm, const TmCu *cu) {
 /* One step of a CU at its cycle `now`. */
 static bool stepCu(EmuTm *tm, TmCu *cu) {
   uint64_t t = cu->now;
-  uint32_t gpc = tm->cfg.plan->groupsPerCu;
   if (t >= cu->nextDone)
-    retire(cu, gpc, t);
-  for (uint32_t i = 0; i < gpc; ++i)
+    retire(cu, t);
+  for (uint32_t i = 0; i < cu->numGroups; ++i)
     if (cu->groups[i].busy && cu->groups[i].release <= t)
       barrierRelease(tm, &cu->groups[i], t);
   if (!finishGroups(tm, cu, t))
     return false;
-  if (!cuBusy(tm, cu)) {
+  if (!cuBusy(cu)) {
     cu->done = true;
     return true;
   }
   if (!visitSimd(tm, cu, &cu->simd[t % tm->simds], t) || !finishGroups(tm, cu, t))
     return false;
   /* The last workgroup may just have left: the cycle it used still counts. */
-  uint64_t n = cuBusy(tm, cu) ? nextEvent(tm, cu, t) : t + 1;
+  uint64_t n = cuBusy(cu) ? nextEvent(tm, cu, t) : t + 1;
   if (n == TM_NEVER) {
     emumInvalid(&tm->fault, tm->cfg.d->kernel->name, "timing model: no wave can proceed");
     return false;
@@ -932,20 +932,24 @@ static bool stepCu(EmuTm *tm, TmCu *cu) {
 
 /*--- Create, run, destroy ---------------------------------------------------------------*/
 
-static bool initCu(EmuTm *tm, TmCu *cu, uint32_t index) {
+/* A CU's SIMDs and as many workgroup slots as it will use (occupancy, or
+ * fewer when its queue is shorter): slots hold whole register files. */
+static bool initCu(EmuTm *tm, TmCu *cu) {
   const EmuGridPlan *p = tm->cfg.plan;
   const EmumDispatch *d = tm->cfg.d;
-  cu->index = index;
   cu->nextDone = TM_NEVER;
+  cu->numGroups = cu->queueLen < p->groupsPerCu ? (uint32_t)cu->queueLen : p->groupsPerCu;
+  if (!cu->numGroups)
+    return true;
   cu->simd = flyCalloc(tm->simds, sizeof *cu->simd);
-  cu->groups = flyCalloc(p->groupsPerCu, sizeof *cu->groups);
+  cu->groups = flyCalloc(cu->numGroups, sizeof *cu->groups);
   if (!cu->simd || !cu->groups)
     return false;
-  uint32_t perSimd = p->groupsPerCu * d->wavesPerGroup;
+  uint32_t perSimd = cu->numGroups * d->wavesPerGroup;
   for (uint32_t i = 0; i < tm->simds; ++i)
-    if (!(cu->simd[i].waves = flyCalloc(perSimd ? perSimd : 1, sizeof(TmWave *))))
+    if (!(cu->simd[i].waves = flyCalloc(perSimd, sizeof(TmWave *))))
       return false;
-  for (uint32_t i = 0; i < p->groupsPerCu; ++i) {
+  for (uint32_t i = 0; i < cu->numGroups; ++i) {
     if (!emumGroupSlotInit(tm->cfg.dev, d, &cu->groups[i].slot))
       return false;
     if (!(cu->groups[i].waves = flyCalloc(d->wavesPerGroup, sizeof(TmWave))))
@@ -996,8 +1000,11 @@ EmuTm *emuTmCreate(const EmuTmConfig *cfg) {
   tm->scratch.cap = TM_FX_CAP;
   bool ok = tm->cus && tm->pcs && tm->scratch.items;
   for (uint32_t i = 0; ok && i < tm->numCus; ++i)
-    ok = initCu(tm, &tm->cus[i], i);
-  if (!ok || !buildQueues(tm)) {
+    tm->cus[i].index = i;
+  ok = ok && buildQueues(tm);
+  for (uint32_t i = 0; ok && i < tm->numCus; ++i)
+    ok = initCu(tm, &tm->cus[i]);
+  if (!ok) {
     emuTmDestroy(tm);
     return NULL;
   }
@@ -1012,7 +1019,7 @@ void emuTmDestroy(EmuTm *tm) {
     TmCu *cu = &tm->cus[c];
     for (uint32_t i = 0; cu->simd && i < tm->simds; ++i)
       flyFree(cu->simd[i].waves);
-    for (uint32_t i = 0; cu->groups && i < tm->cfg.plan->groupsPerCu; ++i) {
+    for (uint32_t i = 0; cu->groups && i < cu->numGroups; ++i) {
       TmGroup *g = &cu->groups[i];
       for (uint32_t w = 0; g->waves && w < d->wavesPerGroup; ++w) {
         for (uint32_t k = 0; k < g->waves[w].capOps; ++k)
