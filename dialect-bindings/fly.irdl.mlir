@@ -161,15 +161,27 @@ irdl.dialect @fly {
   }
   // A wave's m_repeat x n_repeat block of atoms over k_steps: A (M x K) and
   // B (N x K) fragments from tensors at origins, accumulators in one vector.
+  // B may instead be the fragments fly.gemm_fragments loaded (a vector).
   irdl.operation @gemm {
     %a = irdl.base @fly::@tensor
-    %b = irdl.base @fly::@tensor
+    %b = irdl.any
     %acc = irdl.any
     %l = irdl.any
     %ao = irdl.base @fly::@int_tuple
     %bo = irdl.base @fly::@int_tuple
     %r = irdl.any
     irdl.operands(a: %a, b: %b, acc: %acc, lane: %l, a_origin: %ao, b_origin: %bo)
+    irdl.results(result: %r)
+  }
+  // The lane's fragments of a gemm's A or B operand tile at an origin
+  // (attributes as fly.gemm's, plus operand = "a" or "b"), loaded where it
+  // stands: a prefetch for a fly.gemm that runs later.
+  irdl.operation @gemm_fragments {
+    %t = irdl.base @fly::@tensor
+    %l = irdl.any
+    %o = irdl.base @fly::@int_tuple
+    %r = irdl.any
+    irdl.operands(tensor: %t, lane: %l, origin: %o)
     irdl.results(result: %r)
   }
   // Stores a gemm's accumulators (converted to the tensor's element type)

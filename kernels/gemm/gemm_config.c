@@ -175,11 +175,13 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   d->ldsBytes = c->stages * c->tileM * c->tileK * d->elemBytes;
   if (c->cshuffle) { /* seed §7.2; 8 elements of padding per row spread the
                       * lanes' 4-row column writes over the banks. C's tile
-                      * overlays A's buffers, idle once the loop is done. */
+                      * overlays A's first buffer, idle once the loop is
+                      * done; the second stays apart so that its DMA and the
+                      * first's reads are in different LDS objects. */
     d->eVec = c->tileN % 128 == 0 ? 4 : 2;
     d->cPitch = c->tileN + 8;
-    int64_t cBytes = c->tileM * d->cPitch * 2;
-    d->ldsBytes = cBytes > d->ldsBytes ? cBytes : d->ldsBytes;
+    int64_t cBytes = c->tileM * d->cPitch * 2, aBytes = c->tileM * c->tileK * d->elemBytes;
+    d->ldsBytes = (cBytes > aBytes ? cBytes : aBytes) + (c->stages - 1) * aBytes;
   }
   return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err);
 }

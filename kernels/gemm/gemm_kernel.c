@@ -150,19 +150,21 @@ static MlirValue cShuffleTile(Gen *g, MlirValue storage) {
 }
 
 /* The LDS storage: A's field per stage, each a swizzled tensor, and with
- * the CShuffle epilogue C's tile overlaying them (a union): the main loop
- * ends with every wave past a barrier after its last A read. */
+ * the CShuffle epilogue C's tile overlaying the first (a union): the main
+ * loop ends with every wave past a barrier after its last A read. Each
+ * top-level field is its own LDS object (fly-shared-alloc), which lets
+ * LLVM see that a DMA into one stage never needs a wait before reads of
+ * the other. */
 static void buildShared(Gen *g) {
   int64_t elems = g->c->tileM * g->c->tileK;
   const char *e = g->d->elem;
   char fields[256];
-  const char *a = FMT("a0: %s[%" PRId64 "] align 16%s", e, elems,
-                      g->c->stages == 2 ? FMT(", a1: %s[%" PRId64 "] align 16", e, elems) : "");
-  if (g->c->cshuffle) /* C's tile reuses A's buffers after the main loop */
-    snprintf(fields, sizeof fields, "u: union(a: struct(%s), c: %s[%" PRId64 "] align 16)", a,
-             outElem(g), g->c->tileM * g->d->cPitch);
+  const char *a1 = g->c->stages == 2 ? FMT(", a1: %s[%" PRId64 "] align 16", e, elems) : "";
+  if (g->c->cshuffle) /* C's tile reuses A's first buffer after the main loop */
+    snprintf(fields, sizeof fields, "u: union(a0: %s[%" PRId64 "] align 16, c: %s[%" PRId64
+             "] align 16)%s", e, elems, outElem(g), g->c->tileM * g->d->cPitch, a1);
   else
-    snprintf(fields, sizeof fields, "%s", a);
+    snprintf(fields, sizeof fields, "a0: %s[%" PRId64 "] align 16%s", e, elems, a1);
   MlirType st = flyBuilderType(&g->b, "!fly.shared_storage<\"SharedStorage\">");
   MlirValue s = fly(g, "shared_alloc", 0, NULL, st,
                     FMT("{name = \"SharedStorage\", fields = \"%s\"}", fields));
@@ -173,7 +175,7 @@ static void buildShared(Gen *g) {
   snprintf(tensor, sizeof tensor, "%s shared %s", e, tile);
   for (int i = 0; i < g->c->stages; ++i) {
     MlirValue f = fly(g, "shared_field", 1, &s, lds,
-                      FMT("{field = \"%sa%d\"}", g->c->cshuffle ? "u.a." : "", i));
+                      FMT("{field = \"%sa%d\"}", g->c->cshuffle && i == 0 ? "u." : "", i));
     MlirValue ops[2] = {f, flyBuildStatic(&g->b, FLY_TYPE_COMPOSED_LAYOUT, tile)};
     g->smem[i] = fly(g, "make_tensor", 2, ops, tensorT(g, tensor), NULL);
   }
@@ -261,61 +263,96 @@ static const char *atomAttrs(Gen *g, bool withK) {
                    : "");
 }
 
-/* One k-tile's MFMAs: A from LDS stage `stage`, B's columns n0.. at k-tile kt. */
-static MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue acc) {
+/* B's origin for k-tile kt: this wave's columns n0.., rows kt*tile_k.. */
+static MlirValue originB(Gen *g, MlirValue kt) {
   MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->c->tileK));
   MlirValue crd[2] = {g->n0, kk};
-  MlirValue bo = fly(g, "make_int_tuple", 2, crd,
-                     flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
-  MlirValue ops[6] = {g->smem[stage], g->gb, acc, g->lane, g->zero, bo};
+  return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
+             NULL);
+}
+
+/* This lane's B fragments for k-tile kt, loaded a tile ahead of the MFMAs
+ * that use them (seed §2.3, §4.2: prefetch_b_tile(next_k) while the
+ * current tile computes). k-tiles past the last read the last one again:
+ * the loop's final prefetch is never used, and this keeps it in bounds. */
+static MlirValue prefetchB(Gen *g, MlirValue kt) {
+  int64_t last = g->c->k / g->c->tileK - 1, m, n, k;
+  MlirValue kc = flyBuildArith(&g->b, "minui", kt, idx(g, last));
+  sscanf(g->d->atom, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &m, &n, &k);
+  int64_t len = g->d->nRepeat * g->d->kSteps * n * k / 64;
+  MlirValue ops[3] = {g->gb, g->lane, originB(g, kc)};
+  const char *attrs = atomAttrs(g, true);
+  return fly(g, "gemm_fragments", 3, ops,
+             flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>", len, g->d->elem)),
+             FMT("{operand = \"b\", %s", attrs + 1));
+}
+
+/* One k-tile's MFMAs: A from LDS stage `stage`, B from its prefetched
+ * fragments `bf` (columns n0.. of k-tile kt). */
+static MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue bf, MlirValue acc) {
+  MlirValue ops[6] = {g->smem[stage], bf, acc, g->lane, g->zero, originB(g, kt)};
   return fly(g, "gemm", 6, ops, mlirValueGetType(acc), atomAttrs(g, true));
 }
 
 static void barrier(Gen *g) { flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0); }
 
-/* The main loop's body for iteration kt with the async copy. Two stages:
- * compute on one buffer while the DMA fills the other (seed §2.3), one
- * barrier per stage. One stage: compute, barrier, refill, barrier. */
-static MlirValue asyncBody(Gen *g, MlirValue kt, MlirValue acc) {
+/* The main loop's body for iteration kt with the async copy; `bf` holds
+ * B's fragments of k-tile kt and the body returns k-tile kt+stages'. Two
+ * stages: compute on one buffer while the DMA fills the other (seed §2.3),
+ * one barrier per stage; each stage issues the next tile's DMA and B
+ * prefetch first, so both have the stage's MFMAs to land before the wait.
+ * One stage: the same with one buffer, refilled after a barrier. */
+static MlirValue asyncBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
   if (g->c->stages == 1) {
-    acc = gemmTile(g, 0, kt, acc);
+    MlirValue next = prefetchB(g, k1);
+    acc = gemmTile(g, 0, kt, *bf, acc);
     barrier(g);
     copyA(g, k1, 0);
     syncA(g);
+    *bf = next;
     return acc;
   }
+  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
   copyA(g, k1, 1);
-  acc = gemmTile(g, 0, kt, acc);
+  MlirValue b1 = prefetchB(g, k1);
+  acc = gemmTile(g, 0, kt, *bf, acc);
   syncA(g);
-  copyA(g, flyBuildArith(&g->b, "addi", kt, idx(g, 2)), 0);
-  acc = gemmTile(g, 1, k1, acc);
+  copyA(g, k2, 0);
+  MlirValue b2 = prefetchB(g, k2);
+  acc = gemmTile(g, 1, k1, b1, acc);
   syncA(g);
+  *bf = b2;
   return acc;
 }
 
 /* The same with the sync copy (seed §4.4): the next tile's global loads
- * are issued first, the MFMAs run while they are in flight, and the
- * registers go to LDS after them. */
-static MlirValue syncBody(Gen *g, MlirValue kt, MlirValue acc) {
+ * of A and B are issued first, the MFMAs run while they are in flight,
+ * and A's registers go to LDS after them. */
+static MlirValue syncBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1)), regs[MAX_CHUNKS];
   loadA(g, k1, regs);
-  acc = gemmTile(g, 0, kt, acc);
+  MlirValue b1 = prefetchB(g, k1);
+  acc = gemmTile(g, 0, kt, *bf, acc);
   if (g->c->stages == 1)
     barrier(g);
   storeA(g, regs, g->c->stages - 1);
   barrier(g);
+  *bf = b1;
   if (g->c->stages == 1)
     return acc;
-  loadA(g, flyBuildArith(&g->b, "addi", kt, idx(g, 2)), regs);
-  acc = gemmTile(g, 1, k1, acc);
+  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
+  loadA(g, k2, regs);
+  MlirValue b2 = prefetchB(g, k2);
+  acc = gemmTile(g, 1, k1, b1, acc);
   storeA(g, regs, 0);
   barrier(g);
+  *bf = b2;
   return acc;
 }
 
-static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc) {
-  return g->c->async ? asyncBody(g, kt, acc) : syncBody(g, kt, acc);
+static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  return g->c->async ? asyncBody(g, kt, acc, bf) : syncBody(g, kt, acc, bf);
 }
 
 /* Appends a block with n arguments to region 0 of `op` and moves the
@@ -337,17 +374,22 @@ static void leaveRegion(Gen *g, FlyBuilder saved) {
   g->b = saved;
 }
 
-static MlirValue buildLoop(Gen *g, MlirValue acc0) {
-  MlirValue ops[4] = {idx(g, 0), idx(g, g->c->k / g->c->tileK), idx(g, g->c->stages), acc0};
-  MlirType vt = mlirValueGetType(acc0);
-  MlirOperation loop = flyBuildOp(&g->b, "scf.for", 4, ops, 1, &vt, "{fly.hot_loop}", 1);
+/* The main loop: the accumulators and B's prefetched fragments are its
+ * iteration arguments. */
+static MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue b0) {
+  MlirValue ops[5] = {idx(g, 0), idx(g, g->c->k / g->c->tileK), idx(g, g->c->stages), acc0, b0};
+  MlirType vt[2] = {mlirValueGetType(acc0), mlirValueGetType(b0)};
+  MlirOperation loop = flyBuildOp(&g->b, "scf.for", 5, ops, 2, vt, "{fly.hot_loop}", 1);
   if (mlirOperationIsNull(loop))
     return (MlirValue){NULL};
-  MlirType argTypes[2] = {mlirIndexTypeGet(g->b.ctx), vt};
+  MlirType argTypes[3] = {mlirIndexTypeGet(g->b.ctx), vt[0], vt[1]};
   FlyBuilder outer;
-  MlirBlock body = enterRegion(g, loop, 2, argTypes, &outer);
-  MlirValue acc = loopBody(g, mlirBlockGetArgument(body, 0), mlirBlockGetArgument(body, 1));
-  flyBuildOp(&g->b, "scf.yield", 1, &acc, 0, NULL, NULL, 0);
+  MlirBlock body = enterRegion(g, loop, 3, argTypes, &outer);
+  MlirValue bf = mlirBlockGetArgument(body, 2);
+  MlirValue yield[2];
+  yield[0] = loopBody(g, mlirBlockGetArgument(body, 0), mlirBlockGetArgument(body, 1), &bf);
+  yield[1] = bf;
+  flyBuildOp(&g->b, "scf.yield", 2, yield, 0, NULL, NULL, 0);
   leaveRegion(g, outer);
   return mlirOperationGetResult(loop, 0);
 }
@@ -463,13 +505,16 @@ static void buildBody(Gen *g, MlirBlock entry) {
   g->ga = rowsTensor(g, a, m, g->d->elem, g->c->k);
   g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);
+  MlirValue b0;
   if (g->c->async) {
     copyA(g, idx(g, 0), 0);
+    b0 = prefetchB(g, idx(g, 0));
     syncA(g);
   } else {
     MlirValue regs[MAX_CHUNKS];
     buildChunks(g);
     loadA(g, idx(g, 0), regs);
+    b0 = prefetchB(g, idx(g, 0));
     storeA(g, regs, 0);
     barrier(g);
   }
@@ -478,7 +523,7 @@ static void buildBody(Gen *g, MlirBlock entry) {
   MlirValue acc0 = flyBuildValue(
       &g->b, "arith.constant", 0, NULL, vectorT(g, g->d->acc),
       FMT("{value = dense<%s> : vector<%" PRId64 "x%s>}", ints ? "0" : "0.0", lanes, g->d->acc));
-  MlirValue acc = buildLoop(g, acc0);
+  MlirValue acc = buildLoop(g, acc0, b0);
   buildEpilogue(g, acc, sa, sb, m, gc);
   flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
 }

@@ -508,14 +508,43 @@ static bool kPackOf(Builder *b, MlirOperation op, int64_t ks, int64_t *p) {
   return true;
 }
 
+/* The lane's fragments of `rep` atoms along the operand's rows (A: m,
+ * B: n) for each of `groups` k-groups of a gemm's operand tile at (orow,
+ * ocol): frags[k * rep + i] is atom i of k-group k, u's packed fragment. */
+static bool loadOperand(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
+                        Val lane, Val orow, Val ocol, int64_t rep, int64_t groups,
+                        MlirValue *frags) {
+  int64_t rowStep = u->operand == 'b' ? u->n : u->m;
+  for (int64_t k = 0; k < groups; ++k)
+    for (int64_t i = 0; i < rep; ++i)
+      if (!loadFragment(b, op, u, t, lane, lwAdd(b, orow, lwKonst(i * rowStep)),
+                        lwAdd(b, ocol, lwKonst(k * u->k)), &frags[k * rep + i]))
+        return false;
+  return true;
+}
+
+/* B's atoms of k-group k: loaded here from B's tensor, or sliced from the
+ * fragments a fly.gemm_fragments loaded (same order, same length). */
+static bool operandB(Builder *b, MlirOperation op, const AtomUse *ub, const TensorBase *tb,
+                     Val lane, Val br, Val bc, int64_t nr, int64_t groups, int64_t k,
+                     MlirValue *bf) {
+  MlirValue bv = mlirOperationGetOperand(op, 1);
+  if (tb)
+    return loadOperand(b, op, ub, tb, lane, br, lwAdd(b, bc, lwKonst(k * ub->k)), nr, 1, bf);
+  int64_t len = mlirShapedTypeGetDimSize(mlirValueGetType(bv), 0) / (nr * groups);
+  for (int64_t j = 0; j < nr; ++j)
+    bf[j] = slice(b, bv, (k * nr + j) * len, len);
+  return true;
+}
+
 bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
   AtomUse ua, ub;
   int64_t mr, nr, ks, kp;
-  const TensorBase *ta = tensorOperand(ts, op, 0), *tb = ta ? tensorOperand(ts, op, 1) : NULL;
+  const TensorBase *ta = tensorOperand(ts, op, 0);
   Val lane, ar, ac, br, bc;
-  if (!tb || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
+  if (!ta || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
       !repeats(b, op, &mr, &nr, &ks) || !kPackOf(b, op, ks, &kp))
     return false;
   int64_t kl = ua.atom->abLen, cl = ua.atom->cLen;
@@ -534,22 +563,22 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
     tnFail(b, op, "the A and B origins must be (row, column) int tuples");
     return false;
   }
+  int64_t groups = ks / kp;
+  bool bLoaded = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  const TensorBase *tb = bLoaded ? NULL : tensorOperand(ts, op, 1);
+  if (!bLoaded && !tb)
+    return false;
   /* The accumulators are split into atoms once, chained through the K
    * steps, and joined once: far fewer shuffles than updating the whole
    * vector after every MFMA, which LLVM would have to take apart again. */
   MlirValue parts[64];
   for (int64_t q = 0; q < mr * nr; ++q)
     parts[q] = slice(b, acc, q * cl, cl);
-  for (int64_t k = 0; k < ks / kp; ++k) {
+  for (int64_t k = 0; k < groups; ++k) {
     MlirValue af[64], bf[64];
-    for (int64_t i = 0; i < mr; ++i)
-      if (!loadFragment(b, op, &ua, ta, lane, lwAdd(b, ar, lwKonst(i * ua.m)),
-                        lwAdd(b, ac, lwKonst(k * ua.k)), &af[i]))
-        return false;
-    for (int64_t j = 0; j < nr; ++j)
-      if (!loadFragment(b, op, &ub, tb, lane, lwAdd(b, br, lwKonst(j * ua.n)),
-                        lwAdd(b, bc, lwKonst(k * ua.k)), &bf[j]))
-        return false;
+    if (!loadOperand(b, op, &ua, ta, lane, ar, lwAdd(b, ac, lwKonst(k * ua.k)), mr, 1, af) ||
+        !operandB(b, op, &ub, tb, lane, br, bc, nr, groups, k, bf))
+      return false;
     for (int64_t p = 0; p < kp; ++p)
       for (int64_t i = 0; i < mr; ++i)
         for (int64_t j = 0; j < nr; ++j) {
@@ -561,6 +590,41 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   MlirValue all = join(b, parts, mr * nr);
   if (mlirValueIsNull(all)) {
     tnFail(b, op, "out of memory");
+    return false;
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);
+  return true;
+}
+
+/* %frags = fly.gemm_fragments(%tensor, %lane, %origin) {operand, atom,
+ * repeats, k_steps, k_pack}: the fragments fly.gemm would load for its A
+ * or B operand at that origin, loaded here (a prefetch: the gemm that
+ * takes them may run an iteration later). */
+bool tnLowerGemmFragments(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  AtomUse u;
+  int64_t mr, nr, ks, kp;
+  char which[4];
+  const TensorBase *t = tensorOperand(ts, op, 0);
+  Val lane, row, col;
+  if (!t || !strAttr(op, "operand", which, sizeof which) || (which[0] != 'a' && which[0] != 'b') ||
+      !readAtom(b, op, which[0], &u) || !repeats(b, op, &mr, &nr, &ks) ||
+      !kPackOf(b, op, ks, &kp) || !packAtom(b, op, kp, &u))
+    return false;
+  lane = lwToIndex(b, mlirOperationGetOperand(op, 1));
+  if (!originOf(b, mlirOperationGetOperand(op, 2), &row, &col)) {
+    tnFail(b, op, "the origin must be a (row, column) int tuple");
+    return false;
+  }
+  int64_t rep = which[0] == 'a' ? mr : nr, n = rep * (ks / kp);
+  MlirValue *frags = flyCalloc((size_t)n, sizeof(MlirValue));
+  bool ok = frags && loadOperand(b, op, &u, t, lane, row, col, rep, ks / kp, frags);
+  MlirValue all = ok ? join(b, frags, n) : (MlirValue){NULL};
+  flyFree(frags);
+  if (mlirValueIsNull(all)) {
+    if (!b->failed)
+      tnFail(b, op, "out of memory");
     return false;
   }
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);

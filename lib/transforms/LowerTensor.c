@@ -533,6 +533,8 @@ static bool lowerAccessOp(TensorState *ts, MlirOperation op) {
     return tnLowerFragment(ts, op);
   if (flyOpIs(op, "gemm"))
     return tnLowerGemm(ts, op);
+  if (flyOpIs(op, "gemm_fragments"))
+    return tnLowerGemmFragments(ts, op);
   if (flyOpIs(op, "gemm_store"))
     return tnLowerGemmStore(ts, op);
   if (flyOpIs(op, "gemm_scale"))
@@ -566,10 +568,10 @@ bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
   FlyOpList makes = {0}, tiles = {0}, uses = {0};
   flyOpListCollect(&makes, root, "fly.make_tensor");
   flyOpListCollect(&tiles, root, "fly.local_tile");
-  const char *const accessOps[] = {"fly.load",         "fly.store", "fly.copy_to_lds",
-                                   "fly.mma_fragment", "fly.gemm",  "fly.gemm_store",
-                                   "fly.gemm_scale"};
-  for (int k = 0; k < 7; ++k)
+  const char *const accessOps[] = {"fly.load",           "fly.store",      "fly.copy_to_lds",
+                                   "fly.mma_fragment",   "fly.gemm",       "fly.gemm_store",
+                                   "fly.gemm_scale",     "fly.gemm_fragments"};
+  for (size_t k = 0; k < sizeof accessOps / sizeof *accessOps; ++k)
     flyOpListCollect(&uses, root, accessOps[k]);
   TensorState ts = {b, chip, flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase)), 0};
   bool ok = ts.bases && !makes.oom && !tiles.oom && !uses.oom;

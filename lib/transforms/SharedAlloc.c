@@ -27,10 +27,10 @@ static MlirOperation createOp(MlirOperationState *st) { return mlirOperationCrea
 
 /* memref.global "private" @name : memref<SIZExi8, workgroup> {alignment} */
 static MlirOperation createGlobal(MlirContext ctx, MlirLocation loc, const char *name,
-                                  const FlySmemNode *root) {
+                                  const FlySmemNode *member) {
   char text[160];
   snprintf(text, sizeof text, "memref<%lldxi8, #gpu.address_space<workgroup>>",
-           (long long)root->size);
+           (long long)member->size);
   MlirType t = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text));
   MlirNamedAttribute attrs[4] = {
       mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("sym_name")),
@@ -42,7 +42,8 @@ static MlirOperation createGlobal(MlirContext ctx, MlirLocation loc, const char 
                             mlirTypeAttrGet(t)),
       mlirNamedAttributeGet(
           mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("alignment")),
-          mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), root->align < 16 ? 16 : root->align)),
+          mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64),
+                             member->align < 16 ? 16 : member->align)),
   };
   MlirOperationState st =
       mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"), loc);
@@ -65,13 +66,25 @@ static MlirValue getGlobal(MlirOperation before, const char *name, MlirType type
   return mlirOperationGetResult(op, 0);
 }
 
-/* One fly.shared_alloc of the kernel being processed. */
+/* One fly.shared_alloc of the kernel being processed: a global (and its
+ * memref.get_global value) per top-level member. */
 typedef struct Alloc {
   MlirOperation op;
   FlySmemNode *root;
-  char global[96];
-  MlirValue base;
+  MlirValue *bases;       /* root->numMembers */
 } Alloc;
+
+/* The top-level member that contains the member at byte `offset` of the
+ * root, and the offset inside it. */
+static int topMemberOf(const FlySmemNode *root, int64_t offset, int64_t *inner) {
+  for (int i = root->numMembers - 1; i >= 0; --i)
+    if (root->members[i].offset <= offset) {
+      *inner = offset - root->members[i].offset;
+      return i;
+    }
+  *inner = offset;
+  return 0;
+}
 
 static bool viewTypeFits(MlirType t, const FlySmemNode *m) {
   if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) || m->kind != FLY_SMEM_ARRAY)
@@ -113,10 +126,12 @@ static void lowerField(AllocState *st, MlirOperation field, const Alloc *a) {
   }
   MlirLocation loc = mlirOperationGetLocation(field);
   MlirBlock block = mlirOperationGetBlock(field);
+  int64_t inner;
+  int top = topMemberOf(a->root, offset, &inner);
   MlirOperation cst = flyArithConstantCreate(loc, mlirIndexTypeGet(mlirLocationGetContext(loc)),
-                                             offset);
+                                             inner);
   mlirBlockInsertOwnedOperationBefore(block, field, cst);
-  MlirValue operands[2] = {a->base, mlirOperationGetResult(cst, 0)};
+  MlirValue operands[2] = {a->bases[top], mlirOperationGetResult(cst, 0)};
   MlirOperationState vs = mlirOperationStateGet(mlirStringRefCreateFromCString("memref.view"), loc);
   mlirOperationStateAddOperands(&vs, 2, operands);
   mlirOperationStateAddResults(&vs, 1, &t);
@@ -142,13 +157,29 @@ static bool allocate(AllocState *st, MlirOperation func, Alloc *a) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirStringRef fname = mlirStringAttrGetValue(
       mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name")));
-  snprintf(a->global, sizeof a->global, "__fly_lds_%.*s_%d", (int)fname.length, fname.data,
-           st->counter++);
-  MlirOperation g = createGlobal(ctx, mlirOperationGetLocation(a->op), a->global, a->root);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(func), func, g);
-  MlirType gt = mlirTypeAttrGetValue(
-      mlirOperationGetAttributeByName(g, mlirStringRefCreateFromCString("type")));
-  a->base = getGlobal(a->op, a->global, gt);
+  a->bases = flyCalloc(a->root->numMembers ? (size_t)a->root->numMembers : 1, sizeof(MlirValue));
+  if (!a->bases) {
+    flyEmitOpError(a->op, "out of memory");
+    return false;
+  }
+  int alloc = st->counter++;
+  for (int i = 0; i < a->root->numMembers; ++i) {
+    const FlySmemNode *m = &a->root->members[i];
+    FlyStrBuf name = {0}; /* unique: the kernel's name, the alloc's number, the member */
+    flyStrBufAppendF(&name, "__fly_lds_%.*s_%d_%s", (int)fname.length, fname.data, alloc,
+                     m->name);
+    if (name.oom) {
+      flyStrBufDestroy(&name);
+      flyEmitOpError(a->op, "out of memory");
+      return false;
+    }
+    MlirOperation g = createGlobal(ctx, mlirOperationGetLocation(a->op), name.data, m);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(func), func, g);
+    MlirType gt = mlirTypeAttrGetValue(
+        mlirOperationGetAttributeByName(g, mlirStringRefCreateFromCString("type")));
+    a->bases[i] = getGlobal(a->op, name.data, gt);
+    flyStrBufDestroy(&name);
+  }
   return true;
 }
 
@@ -198,8 +229,10 @@ static void processFunc(AllocState *st, MlirOperation func) {
     if (a)
       lowerField(st, fields.ops[i], a);
   }
-  for (size_t i = 0; allocs && i < ops.len; ++i)
+  for (size_t i = 0; allocs && i < ops.len; ++i) {
     flySmemDestroy(allocs[i].root);
+    flyFree(allocs[i].bases);
+  }
   st->failed |= !ok;
   flyFree(allocs);
   flyOpListDestroy(&ops);

@@ -79,6 +79,7 @@ bool tnAtomPackable(const struct FlyMmaAtom *atom);
 /// LowerGemm.c: fly.mma_fragment, fly.gemm, fly.gemm_store, fly.gemm_scale.
 bool tnLowerFragment(TensorState *ts, MlirOperation op);
 bool tnLowerGemm(TensorState *ts, MlirOperation op);
+bool tnLowerGemmFragments(TensorState *ts, MlirOperation op);
 bool tnLowerGemmStore(TensorState *ts, MlirOperation op);
 bool tnLowerGemmScale(TensorState *ts, MlirOperation op);
 

@@ -92,6 +92,7 @@ static const struct {
     {"mma_scaled", {"shape", "opsel_a", "opsel_b"}},
     {"mma_fragment", {ATOM, "operand"}},
     {"gemm", {ATOM, "m_repeat", "n_repeat", "k_steps", "k_pack"}},
+    {"gemm_fragments", {ATOM, "operand", "m_repeat", "n_repeat", "k_steps", "k_pack"}},
     {"gemm_store", {ATOM, "m_repeat", "n_repeat"}},
     {"gemm_scale", {ATOM, "m_repeat", "n_repeat"}},
 };
@@ -316,6 +317,7 @@ static const struct {
     {"copy_to_lds", NULL, voVerifyCopyToLds},
     {"mma_fragment", NULL, voVerifyFragment},
     {"gemm", NULL, voVerifyGemm},
+    {"gemm_fragments", NULL, voVerifyGemmFragments},
     {"gemm_store", NULL, voVerifyGemmStore},
     {"gemm_scale", NULL, voVerifyGemmScale},
 };

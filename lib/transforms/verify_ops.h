@@ -53,6 +53,7 @@ bool voVerifyAccess(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyCopyToLds(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op);
+bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op);
 

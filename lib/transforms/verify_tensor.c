@@ -479,25 +479,44 @@ bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
   return true;
 }
 
+/* The attributes fly.gemm and fly.gemm_fragments share: the atom, the
+ * repeats, k_steps and k_pack. */
+static bool gemmAttrsOf(MlirOperation op, AtomRef *r, int64_t *mr, int64_t *nr, int64_t *ks,
+                        int64_t *kp) {
+  *ks = *kp = 1;
+  if (!atomOf(op, r) || !repeatsOf(op, mr, nr) ||
+      !voIntAttr(op, "k_steps", false, 1, MAX_GEMM_MFMAS, ks) ||
+      !voIntAttr(op, "k_pack", false, 1, 4, kp))
+    return false;
+  if (*mr * *nr * *ks > MAX_GEMM_MFMAS)
+    return voFail(op, "m_repeat * n_repeat * k_steps = %lld MFMAs: a fly.gemm is unrolled, at "
+                      "most %d", (long long)(*mr * *nr * *ks), MAX_GEMM_MFMAS);
+  if (*ks % *kp)
+    return voFail(op, "k_pack = %lld must divide k_steps = %lld", (long long)*kp,
+                  (long long)*ks);
+  if (*kp > 1 && !tnAtomPackable(r->atom))
+    return voFail(op, "k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 "
+                      "forms)");
+  return true;
+}
+
 bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   TensorType ta, tb;
-  int64_t mr, nr, ks = 1, kp = 1, ao[2], bo[2];
-  if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr) ||
-      !voIntAttr(op, "k_steps", false, 1, MAX_GEMM_MFMAS, &ks) ||
-      !voIntAttr(op, "k_pack", false, 1, 4, &kp))
+  int64_t mr, nr, ks, kp, ao[2], bo[2];
+  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp))
     return false;
-  if (mr * nr * ks > MAX_GEMM_MFMAS)
-    return voFail(op, "m_repeat * n_repeat * k_steps = %lld MFMAs: a fly.gemm is unrolled, at "
-                      "most %d", (long long)(mr * nr * ks), MAX_GEMM_MFMAS);
-  if (ks % kp)
-    return voFail(op, "k_pack = %lld must divide k_steps = %lld", (long long)kp, (long long)ks);
-  if (kp > 1 && !tnAtomPackable(r.atom))
-    return voFail(op, "k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 "
-                      "forms)");
-  if (!tensorOf(ctx, op, 0, &ta) || !tensorOf(ctx, op, 1, &tb) || !laneIsInteger(op, 3) ||
-      !originOf(ctx, op, 4, ao) || !originOf(ctx, op, 5, bo) || !elemIs(op, &ta, r.a, "A") ||
-      !elemIs(op, &tb, r.b, "B"))
+  /* B is a tensor the gemm loads from, or the fragments fly.gemm_fragments
+   * loaded earlier (carried across a loop iteration as a prefetch). */
+  bool bLoaded = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  int64_t bLen = nr * ks * r.atom->abLen;
+  if (bLoaded && !vectorIs(mlirOperationGetOperand(op, 1), bLen, r.b))
+    return voFail(op, "B given as fragments must be a vector<%lldx%s> (n_repeat * k_steps * %d "
+                      "per lane, as fly.gemm_fragments loads them)", (long long)bLen, r.b,
+                  r.atom->abLen);
+  if (!tensorOf(ctx, op, 0, &ta) || (!bLoaded && !tensorOf(ctx, op, 1, &tb)) ||
+      !laneIsInteger(op, 3) || !originOf(ctx, op, 4, ao) || !originOf(ctx, op, 5, bo) ||
+      !elemIs(op, &ta, r.a, "A") || (!bLoaded && !elemIs(op, &tb, r.b, "B")))
     return false;
   int64_t acc = mr * nr * r.atom->cLen;
   if (!vectorIs(mlirOperationGetOperand(op, 2), acc, r.c))
@@ -505,7 +524,34 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
                       "lane)", (long long)acc, r.c, r.atom->cLen);
   return resultLike(op, mlirOperationGetOperand(op, 2)) &&
          tileFits(ctx, op, &ta, "A", ao, "m_repeat", mr, mr * r.m, "k_steps", ks, ks * r.k) &&
-         tileFits(ctx, op, &tb, "B", bo, "n_repeat", nr, nr * r.n, "k_steps", ks, ks * r.k);
+         (bLoaded ||
+          tileFits(ctx, op, &tb, "B", bo, "n_repeat", nr, nr * r.n, "k_steps", ks, ks * r.k));
+}
+
+bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op) {
+  AtomRef r;
+  TensorType t;
+  int64_t mr, nr, ks, kp, o[2];
+  char *operand;
+  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !voStrAttr(op, "operand", true, &operand))
+    return false;
+  char which = operand[0];
+  bool known = operand[1] == '\0' && (which == 'a' || which == 'b');
+  flyFree(operand);
+  if (!known)
+    return voFail(op, "attribute 'operand' must be \"a\" or \"b\"");
+  if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
+    return false;
+  const char *elem = which == 'a' ? r.a : r.b;
+  int64_t rep = which == 'a' ? mr : nr, len = rep * ks * r.atom->abLen;
+  if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
+    return voFail(op, "the result type must be vector<%lldx%s> (%s * k_steps * %d per lane)",
+                  (long long)len, elem, which == 'a' ? "m_repeat" : "n_repeat", r.atom->abLen);
+  if (!elemIs(op, &t, elem, which == 'a' ? "A" : "B"))
+    return false;
+  return which == 'a'
+             ? tileFits(ctx, op, &t, "A", o, "m_repeat", mr, mr * r.m, "k_steps", ks, ks * r.k)
+             : tileFits(ctx, op, &t, "B", o, "n_repeat", nr, nr * r.n, "k_steps", ks, ks * r.k);
 }
 
 bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op) {

@@ -1,21 +1,23 @@
-// A kernel's shared-memory struct becomes its LDS: the code object's group
-// segment is exactly the struct's size, 16-byte vector accesses become
+// A kernel's shared-memory struct becomes its LDS, one LDS object per
+// top-level member: the code object's group segment holds the members the
+// kernel uses (here the 16384-byte union; the unused `scale` array is
+// dropped), 16-byte vector accesses become
 // ds_write_b128/ds_read_b128, and a struct too big for the chip is an error
 // at the struct.
 
 // RUN: flyc %s -o %t.hsaco --stats | FileCheck %s --check-prefix=STATS
 // STATS: kernel stage (gfx950)
-// STATS: lds_bytes: 16640
+// STATS: lds_bytes: 16384
 // STATS: scratch_bytes: 0
 // RUN: llvm-readelf --notes %t.hsaco | FileCheck %s --check-prefix=NOTES
-// NOTES: .group_segment_fixed_size: 16640
+// NOTES: .group_segment_fixed_size: 16384
 
 // RUN: flyc %s --emit isa -o - | FileCheck %s --check-prefix=ISA
 // ISA-LABEL: stage:
 // ISA: ds_write_b128
 // ISA: s_barrier
 // ISA: ds_read_b128 {{.*}} offset:8192
-// ISA: .amdhsa_group_segment_fixed_size 16640
+// ISA: .amdhsa_group_segment_fixed_size 16384
 
 // RUN: rm -f %t.big
 // RUN: not flyc %S/../transforms/Inputs/shared-alloc-capacity.mlir --chip gfx942 -o %t.big 2>&1 | FileCheck %s --check-prefix=BIG

@@ -89,3 +89,25 @@ func.func @widest_gemm(%lds: memref<65536xbf16, #gpu.address_space<workgroup>>, 
   %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "32x32x16", a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 8 : i32, k_steps = 1 : i32} : (!fly.tensor<"bf16 shared (256,16):(16,1)">, !fly.tensor<"bf16 global (256,16):(16,1)">, vector<1024xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<1024xf32>
   return %r : vector<1024xf32>
 }
+
+// CHECK-LABEL: func.func @prefetched_b
+// fly.gemm_fragments loads exactly the B fragments fly.gemm would (two
+// 16-byte runs per 16x16x128 fp8 atom, here 2 atoms), and a gemm given
+// them loads only A: 2 + 2 + 2 loads in all, B's before A's.
+// CHECK-COUNT-4: vector.load %arg1
+// CHECK-NOT: vector.load %arg1
+// CHECK-COUNT-2: vector.load %arg0
+// CHECK-NOT: vector.load
+// CHECK-COUNT-2: "fly.mma"
+// CHECK-NOT: "fly.gemm
+func.func @prefetched_b(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>,
+                        %g: memref<65536xf8E4M3FN>, %lane: index, %acc: vector<8xf32>) -> vector<8xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">
+  %bl = "fly.static"() : () -> !fly.layout<"(256,256):(256,1)">
+  %b = "fly.make_tensor"(%g, %bl) : (memref<65536xf8E4M3FN>, !fly.layout<"(256,256):(256,1)">) -> !fly.tensor<"f8E4M3FN global (256,256):(256,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %bf = "fly.gemm_fragments"(%b, %lane, %o) {operand = "b", shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (!fly.tensor<"f8E4M3FN global (256,256):(256,1)">, index, !fly.int_tuple<"(0,0)">) -> vector<64xf8E4M3FN>
+  %r = "fly.gemm"(%a, %bf, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, vector<64xf8E4M3FN>, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
+  return %r : vector<8xf32>
+}

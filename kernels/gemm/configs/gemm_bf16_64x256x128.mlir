@@ -39,34 +39,49 @@ module attributes {gpu.container_module} {
       %23 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
       %24 = "fly.local_tile"(%16, %23) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
       "fly.copy_to_lds"(%24, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+      %c7 = arith.constant 7 : index
+      %25 = arith.minui %c0, %c7 : index
+      %26 = arith.muli %25, %c128 : index
+      %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %25 = scf.for %arg4 = %c0 to %c8 step %c2 iter_args(%arg5 = %cst) -> (vector<64xf32>) {
-        %29 = arith.addi %arg4, %c1 : index
-        %30 = "fly.make_int_tuple"(%block_id_x, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %31 = "fly.local_tile"(%16, %30) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%31, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %32 = arith.muli %arg4, %c128 : index
-        %33 = "fly.make_int_tuple"(%11, %32) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %34 = "fly.gemm"(%3, %18, %arg5, %8, %12, %33) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        %35 = arith.addi %arg4, %c2 : index
-        %36 = "fly.make_int_tuple"(%block_id_x, %35) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %37 = "fly.local_tile"(%16, %36) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%37, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %38 = arith.muli %29, %c128 : index
+      %29:2 = scf.for %arg4 = %c0 to %c8 step %c2 iter_args(%arg5 = %cst, %arg6 = %28) -> (vector<64xf32>, vector<128xbf16>) {
+        %33 = arith.addi %arg4, %c1 : index
+        %34 = arith.addi %arg4, %c2 : index
+        %35 = "fly.make_int_tuple"(%block_id_x, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %36 = "fly.local_tile"(%16, %35) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%36, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_0 = arith.constant 7 : index
+        %37 = arith.minui %33, %c7_0 : index
+        %38 = arith.muli %37, %c128 : index
         %39 = "fly.make_int_tuple"(%11, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %40 = "fly.gemm"(%6, %18, %34, %8, %12, %39) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %41 = arith.muli %arg4, %c128 : index
+        %42 = "fly.make_int_tuple"(%11, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %43 = "fly.gemm"(%3, %arg6, %arg5, %8, %12, %42) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %40 : vector<64xf32>
+        %44 = "fly.make_int_tuple"(%block_id_x, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %45 = "fly.local_tile"(%16, %44) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%45, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_1 = arith.constant 7 : index
+        %46 = arith.minui %34, %c7_1 : index
+        %47 = arith.muli %46, %c128 : index
+        %48 = "fly.make_int_tuple"(%11, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %49 = "fly.gemm_fragments"(%18, %8, %48) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %50 = arith.muli %33, %c128 : index
+        %51 = "fly.make_int_tuple"(%11, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %52 = "fly.gemm"(%6, %40, %43, %8, %12, %51) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        scf.yield %52, %49 : vector<64xf32>, vector<128xbf16>
       } {fly.hot_loop}
-      %26 = arith.muli %block_id_x, %c64 : index
-      %27 = "fly.make_int_tuple"(%26, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = arith.truncf %25 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%28, %22, %8, %27) {a = "bf16", b = "bf16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %30 = arith.muli %block_id_x, %c64 : index
+      %31 = "fly.make_int_tuple"(%30, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = arith.truncf %29#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%32, %22, %8, %31) {a = "bf16", b = "bf16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

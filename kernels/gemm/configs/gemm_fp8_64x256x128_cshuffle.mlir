@@ -10,11 +10,11 @@ module attributes {gpu.container_module} {
       %c256 = arith.constant 256 : index
       %c128 = arith.constant 128 : index
       %c8 = arith.constant 8 : index
-      %0 = "fly.shared_alloc"() {fields = "u: union(a: struct(a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16), c: bf16[16896] align 16)", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "u.a.a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %0 = "fly.shared_alloc"() {fields = "u: union(a0: f8E4M3FN[8192] align 16, c: bf16[16896] align 16), a1: f8E4M3FN[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
+      %1 = "fly.shared_field"(%0) {field = "u.a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
       %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
       %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "u.a.a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
       %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
       %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
       %7 = "fly.shared_field"(%0) {field = "u.c"} : (!fly.shared_storage<"SharedStorage">) -> memref<16896xbf16, #gpu.address_space<workgroup>>
@@ -42,56 +42,71 @@ module attributes {gpu.container_module} {
       %26 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
       %27 = "fly.local_tile"(%19, %26) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
       "fly.copy_to_lds"(%27, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %c7 = arith.constant 7 : index
+      %28 = arith.minui %c0, %c7 : index
+      %29 = arith.muli %28, %c128 : index
+      %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %28 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst) -> (vector<64xf32>) {
-        %42 = arith.addi %arg6, %c1 : index
-        %43 = "fly.make_int_tuple"(%block_id_x, %42) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %44 = "fly.local_tile"(%19, %43) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%44, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %45 = arith.muli %arg6, %c128 : index
-        %46 = "fly.make_int_tuple"(%14, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %47 = "fly.gemm"(%3, %21, %arg7, %11, %15, %46) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        %48 = arith.addi %arg6, %c2 : index
-        %49 = "fly.make_int_tuple"(%block_id_x, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %50 = "fly.local_tile"(%19, %49) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%50, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %51 = arith.muli %42, %c128 : index
+      %32:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %31) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %46 = arith.addi %arg6, %c1 : index
+        %47 = arith.addi %arg6, %c2 : index
+        %48 = "fly.make_int_tuple"(%block_id_x, %46) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %49 = "fly.local_tile"(%19, %48) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%49, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_0 = arith.constant 7 : index
+        %50 = arith.minui %46, %c7_0 : index
+        %51 = arith.muli %50, %c128 : index
         %52 = "fly.make_int_tuple"(%14, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %53 = "fly.gemm"(%6, %21, %47, %11, %15, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %53 = "fly.gemm_fragments"(%21, %11, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %54 = arith.muli %arg6, %c128 : index
+        %55 = "fly.make_int_tuple"(%14, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %56 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %53 : vector<64xf32>
+        %57 = "fly.make_int_tuple"(%block_id_x, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %58 = "fly.local_tile"(%19, %57) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%58, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_1 = arith.constant 7 : index
+        %59 = arith.minui %47, %c7_1 : index
+        %60 = arith.muli %59, %c128 : index
+        %61 = "fly.make_int_tuple"(%14, %60) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %62 = "fly.gemm_fragments"(%21, %11, %61) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %63 = arith.muli %46, %c128 : index
+        %64 = "fly.make_int_tuple"(%14, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %65 = "fly.gemm"(%6, %53, %56, %11, %15, %64) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        scf.yield %65, %62 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %29 = arith.muli %block_id_x, %c64 : index
-      %30 = "fly.make_int_tuple"(%29, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %32 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %33 = "fly.make_layout"(%31, %32) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %34 = "fly.make_tensor"(%arg3, %33) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %35 = "fly.static"() : () -> !fly.layout<"512:1">
-      %36 = "fly.make_tensor"(%arg4, %35) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %37 = "fly.gemm_scale"(%28, %34, %36, %11, %30) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %38 = arith.truncf %37 : vector<64xf32> to vector<64xbf16>
-      %39 = "fly.make_int_tuple"(%c0, %12) : (index, index) -> !fly.int_tuple<"(?,?)">
-      "fly.gemm_store"(%38, %9, %11, %39) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 shared (64,256):(264,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %33 = arith.muli %block_id_x, %c64 : index
+      %34 = "fly.make_int_tuple"(%33, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %35 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %36 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %37 = "fly.make_layout"(%35, %36) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %38 = "fly.make_tensor"(%arg3, %37) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %39 = "fly.static"() : () -> !fly.layout<"512:1">
+      %40 = "fly.make_tensor"(%arg4, %39) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %41 = "fly.gemm_scale"(%32#0, %38, %40, %11, %34) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %42 = arith.truncf %41 : vector<64xf32> to vector<64xbf16>
+      %43 = "fly.make_int_tuple"(%c0, %12) : (index, index) -> !fly.int_tuple<"(?,?)">
+      "fly.gemm_store"(%42, %9, %11, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 shared (64,256):(264,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
-      %40 = "fly.make_int_tuple"(%block_id_x, %block_id_y) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %41 = "fly.local_tile"(%25, %40) {tile = "(64,256)"} : (!fly.tensor<"bf16 global (?,512):(512,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,256):(512,1)">
+      %44 = "fly.make_int_tuple"(%block_id_x, %block_id_y) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %45 = "fly.local_tile"(%25, %44) {tile = "(64,256)"} : (!fly.tensor<"bf16 global (?,512):(512,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,256):(512,1)">
       %c16 = arith.constant 16 : index
       scf.for %arg6 = %c0 to %c16 step %c1 {
-        %42 = arith.muli %arg6, %c256 : index
-        %43 = arith.addi %42, %thread_id_x : index
-        %44 = arith.divui %43, %c64 : index
-        %45 = arith.remui %43, %c64 : index
+        %46 = arith.muli %arg6, %c256 : index
+        %47 = arith.addi %46, %thread_id_x : index
+        %48 = arith.divui %47, %c64 : index
+        %49 = arith.remui %47, %c64 : index
         %c4 = arith.constant 4 : index
-        %46 = arith.muli %45, %c4 : index
-        %47 = "fly.make_int_tuple"(%44, %46) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %48 = "fly.load"(%9, %47) : (!fly.tensor<"bf16 shared (64,256):(264,1)">, !fly.int_tuple<"(?,?)">) -> vector<4xbf16>
-        "fly.store"(%48, %41, %47) : (vector<4xbf16>, !fly.tensor<"bf16 global (64,256):(512,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %50 = arith.muli %49, %c4 : index
+        %51 = "fly.make_int_tuple"(%48, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %52 = "fly.load"(%9, %51) : (!fly.tensor<"bf16 shared (64,256):(264,1)">, !fly.int_tuple<"(?,?)">) -> vector<4xbf16>
+        "fly.store"(%52, %45, %51) : (vector<4xbf16>, !fly.tensor<"bf16 global (64,256):(512,1)">, !fly.int_tuple<"(?,?)">) -> ()
       }
       gpu.return
     }

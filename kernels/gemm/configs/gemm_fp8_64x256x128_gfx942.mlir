@@ -39,41 +39,56 @@ module attributes {gpu.container_module} {
       %23 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
       %24 = "fly.local_tile"(%16, %23) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
       "fly.copy_to_lds"(%24, %3, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %c7 = arith.constant 7 : index
+      %25 = arith.minui %c0, %c7 : index
+      %26 = arith.muli %25, %c128 : index
+      %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FNUZ>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %25 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst) -> (vector<64xf32>) {
-        %36 = arith.addi %arg6, %c1 : index
-        %37 = "fly.make_int_tuple"(%block_id_x, %36) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %38 = "fly.local_tile"(%16, %37) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%38, %6, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %39 = arith.muli %arg6, %c128 : index
-        %40 = "fly.make_int_tuple"(%11, %39) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %41 = "fly.gemm"(%3, %18, %arg7, %8, %12, %40) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        %42 = arith.addi %arg6, %c2 : index
-        %43 = "fly.make_int_tuple"(%block_id_x, %42) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %44 = "fly.local_tile"(%16, %43) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%44, %3, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %45 = arith.muli %36, %c128 : index
+      %29:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %28) -> (vector<64xf32>, vector<128xf8E4M3FNUZ>) {
+        %40 = arith.addi %arg6, %c1 : index
+        %41 = arith.addi %arg6, %c2 : index
+        %42 = "fly.make_int_tuple"(%block_id_x, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %43 = "fly.local_tile"(%16, %42) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%43, %6, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_0 = arith.constant 7 : index
+        %44 = arith.minui %40, %c7_0 : index
+        %45 = arith.muli %44, %c128 : index
         %46 = "fly.make_int_tuple"(%11, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %47 = "fly.gemm"(%6, %18, %41, %8, %12, %46) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %47 = "fly.gemm_fragments"(%18, %8, %46) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FNUZ>
+        %48 = arith.muli %arg6, %c128 : index
+        %49 = "fly.make_int_tuple"(%11, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %50 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %49) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FNUZ>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %47 : vector<64xf32>
+        %51 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %52 = "fly.local_tile"(%16, %51) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%52, %3, %thread_id_x) {bytes = 4 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_1 = arith.constant 7 : index
+        %53 = arith.minui %41, %c7_1 : index
+        %54 = arith.muli %53, %c128 : index
+        %55 = "fly.make_int_tuple"(%11, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %56 = "fly.gemm_fragments"(%18, %8, %55) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FNUZ>
+        %57 = arith.muli %40, %c128 : index
+        %58 = "fly.make_int_tuple"(%11, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %59 = "fly.gemm"(%6, %47, %50, %8, %12, %58) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FNUZ>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        scf.yield %59, %56 : vector<64xf32>, vector<128xf8E4M3FNUZ>
       } {fly.hot_loop}
-      %26 = arith.muli %block_id_x, %c64 : index
-      %27 = "fly.make_int_tuple"(%26, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %29 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %30 = "fly.make_layout"(%28, %29) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %31 = "fly.make_tensor"(%arg3, %30) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %32 = "fly.static"() : () -> !fly.layout<"512:1">
-      %33 = "fly.make_tensor"(%arg4, %32) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %34 = "fly.gemm_scale"(%25, %31, %33, %8, %27) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %35 = arith.truncf %34 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%35, %22, %8, %27) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %30 = arith.muli %block_id_x, %c64 : index
+      %31 = "fly.make_int_tuple"(%30, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %33 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %34 = "fly.make_layout"(%32, %33) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %35 = "fly.make_tensor"(%arg3, %34) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %36 = "fly.static"() : () -> !fly.layout<"512:1">
+      %37 = "fly.make_tensor"(%arg4, %36) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %38 = "fly.gemm_scale"(%29#0, %35, %37, %8, %31) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %39 = arith.truncf %38 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%39, %22, %8, %31) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -52,46 +52,61 @@ module attributes {gpu.container_module} {
       %34 = "fly.local_tile"(%16, %33) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
       %35 = "fly.load"(%34, %27) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
       %36 = "fly.load"(%34, %32) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
+      %c7 = arith.constant 7 : index
+      %37 = arith.minui %c0, %c7 : index
+      %38 = arith.muli %37, %c128 : index
+      %39 = "fly.make_int_tuple"(%11, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FNUZ>
       "fly.store"(%35, %3, %27) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
       "fly.store"(%36, %3, %32) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %37 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst) -> (vector<64xf32>) {
-        %48 = arith.addi %arg6, %c1 : index
-        %49 = "fly.make_int_tuple"(%block_id_x, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %50 = "fly.local_tile"(%16, %49) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
-        %51 = "fly.load"(%50, %27) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
-        %52 = "fly.load"(%50, %32) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
-        %53 = arith.muli %arg6, %c128 : index
-        %54 = "fly.make_int_tuple"(%11, %53) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %55 = "fly.gemm"(%3, %18, %arg7, %8, %12, %54) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.store"(%51, %6, %27) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        "fly.store"(%52, %6, %32) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        gpu.barrier
-        %56 = arith.addi %arg6, %c2 : index
-        %57 = "fly.make_int_tuple"(%block_id_x, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %58 = "fly.local_tile"(%16, %57) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
-        %59 = "fly.load"(%58, %27) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
-        %60 = "fly.load"(%58, %32) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
-        %61 = arith.muli %48, %c128 : index
+      %41:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %40) -> (vector<64xf32>, vector<128xf8E4M3FNUZ>) {
+        %52 = arith.addi %arg6, %c1 : index
+        %53 = "fly.make_int_tuple"(%block_id_x, %52) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %54 = "fly.local_tile"(%16, %53) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
+        %55 = "fly.load"(%54, %27) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
+        %56 = "fly.load"(%54, %32) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
+        %c7_1 = arith.constant 7 : index
+        %57 = arith.minui %52, %c7_1 : index
+        %58 = arith.muli %57, %c128 : index
+        %59 = "fly.make_int_tuple"(%11, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %60 = "fly.gemm_fragments"(%18, %8, %59) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FNUZ>
+        %61 = arith.muli %arg6, %c128 : index
         %62 = "fly.make_int_tuple"(%11, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %63 = "fly.gemm"(%6, %18, %55, %8, %12, %62) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.store"(%59, %3, %27) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        "fly.store"(%60, %3, %32) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %63 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %62) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FNUZ>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.store"(%55, %6, %27) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        "fly.store"(%56, %6, %32) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
-        scf.yield %63 : vector<64xf32>
+        %64 = arith.addi %arg6, %c2 : index
+        %65 = "fly.make_int_tuple"(%block_id_x, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %66 = "fly.local_tile"(%16, %65) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FNUZ global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">
+        %67 = "fly.load"(%66, %27) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
+        %68 = "fly.load"(%66, %32) : (!fly.tensor<"f8E4M3FNUZ global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FNUZ>
+        %c7_2 = arith.constant 7 : index
+        %69 = arith.minui %64, %c7_2 : index
+        %70 = arith.muli %69, %c128 : index
+        %71 = "fly.make_int_tuple"(%11, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %72 = "fly.gemm_fragments"(%18, %8, %71) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FNUZ>
+        %73 = arith.muli %52, %c128 : index
+        %74 = "fly.make_int_tuple"(%11, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %75 = "fly.gemm"(%6, %60, %63, %8, %12, %74) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", k_pack = 2 : i32, k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FNUZ>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.store"(%67, %3, %27) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        "fly.store"(%68, %3, %32) : (vector<16xf8E4M3FNUZ>, !fly.tensor<"f8E4M3FNUZ shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        gpu.barrier
+        scf.yield %75, %72 : vector<64xf32>, vector<128xf8E4M3FNUZ>
       } {fly.hot_loop}
-      %38 = arith.muli %block_id_x, %c64 : index
-      %39 = "fly.make_int_tuple"(%38, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %40 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %41 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %42 = "fly.make_layout"(%40, %41) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %43 = "fly.make_tensor"(%arg3, %42) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %44 = "fly.static"() : () -> !fly.layout<"512:1">
-      %45 = "fly.make_tensor"(%arg4, %44) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %46 = "fly.gemm_scale"(%37, %43, %45, %8, %39) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %47 = arith.truncf %46 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%47, %22, %8, %39) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %42 = arith.muli %block_id_x, %c64 : index
+      %43 = "fly.make_int_tuple"(%42, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %44 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %45 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %46 = "fly.make_layout"(%44, %45) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %47 = "fly.make_tensor"(%arg3, %46) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %48 = "fly.static"() : () -> !fly.layout<"512:1">
+      %49 = "fly.make_tensor"(%arg4, %48) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %50 = "fly.gemm_scale"(%41#0, %47, %49, %8, %43) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %51 = arith.truncf %50 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%51, %22, %8, %43) {a = "f8E4M3FNUZ", b = "f8E4M3FNUZ", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

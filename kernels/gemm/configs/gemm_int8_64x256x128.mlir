@@ -39,42 +39,57 @@ module attributes {gpu.container_module} {
       %23 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
       %24 = "fly.local_tile"(%16, %23) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
       "fly.copy_to_lds"(%24, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %c7 = arith.constant 7 : index
+      %25 = arith.minui %c0, %c7 : index
+      %26 = arith.muli %25, %c128 : index
+      %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0> : vector<64xi32>
-      %25 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst) -> (vector<64xi32>) {
-        %37 = arith.addi %arg6, %c1 : index
-        %38 = "fly.make_int_tuple"(%block_id_x, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %39 = "fly.local_tile"(%16, %38) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%39, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %40 = arith.muli %arg6, %c128 : index
-        %41 = "fly.make_int_tuple"(%11, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %42 = "fly.gemm"(%3, %18, %arg7, %8, %12, %41) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        %43 = arith.addi %arg6, %c2 : index
-        %44 = "fly.make_int_tuple"(%block_id_x, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %45 = "fly.local_tile"(%16, %44) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%45, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %46 = arith.muli %37, %c128 : index
+      %29:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %28) -> (vector<64xi32>, vector<128xi8>) {
+        %41 = arith.addi %arg6, %c1 : index
+        %42 = arith.addi %arg6, %c2 : index
+        %43 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %44 = "fly.local_tile"(%16, %43) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%44, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_0 = arith.constant 7 : index
+        %45 = arith.minui %41, %c7_0 : index
+        %46 = arith.muli %45, %c128 : index
         %47 = "fly.make_int_tuple"(%11, %46) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %48 = "fly.gemm"(%6, %18, %42, %8, %12, %47) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %48 = "fly.gemm_fragments"(%18, %8, %47) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %49 = arith.muli %arg6, %c128 : index
+        %50 = "fly.make_int_tuple"(%11, %49) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %51 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %50) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %48 : vector<64xi32>
+        %52 = "fly.make_int_tuple"(%block_id_x, %42) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %53 = "fly.local_tile"(%16, %52) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%53, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %c7_1 = arith.constant 7 : index
+        %54 = arith.minui %42, %c7_1 : index
+        %55 = arith.muli %54, %c128 : index
+        %56 = "fly.make_int_tuple"(%11, %55) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %57 = "fly.gemm_fragments"(%18, %8, %56) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %58 = arith.muli %41, %c128 : index
+        %59 = "fly.make_int_tuple"(%11, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %60 = "fly.gemm"(%6, %48, %51, %8, %12, %59) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        scf.yield %60, %57 : vector<64xi32>, vector<128xi8>
       } {fly.hot_loop}
-      %26 = arith.muli %block_id_x, %c64 : index
-      %27 = "fly.make_int_tuple"(%26, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = arith.sitofp %25 : vector<64xi32> to vector<64xf32>
-      %29 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %30 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %31 = "fly.make_layout"(%29, %30) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %32 = "fly.make_tensor"(%arg3, %31) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %33 = "fly.static"() : () -> !fly.layout<"512:1">
-      %34 = "fly.make_tensor"(%arg4, %33) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %35 = "fly.gemm_scale"(%28, %32, %34, %8, %27) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %36 = arith.truncf %35 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%36, %22, %8, %27) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %30 = arith.muli %block_id_x, %c64 : index
+      %31 = "fly.make_int_tuple"(%30, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = arith.sitofp %29#0 : vector<64xi32> to vector<64xf32>
+      %33 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %34 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %35 = "fly.make_layout"(%33, %34) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %36 = "fly.make_tensor"(%arg3, %35) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %37 = "fly.static"() : () -> !fly.layout<"512:1">
+      %38 = "fly.make_tensor"(%arg4, %37) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %39 = "fly.gemm_scale"(%32, %36, %38, %8, %31) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %40 = arith.truncf %39 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%40, %22, %8, %31) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -33,6 +33,19 @@ func.func @gemm(%ta: !a, %tb: !b, %lane: index, %acc: vector<4xf32>, %acc16: vec
   %ra = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, k_pack = 2 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
   // expected-error@+1 {{m_repeat * n_repeat = 128: at most 64 atoms per op}}
   %rb = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 64 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // B as prefetched fragments: n_repeat * k_steps * 32 fp8 per lane.
+  %bf = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "b", shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (!b, index, !o) -> vector<64xf8E4M3FN>
+  // expected-error@+1 {{B given as fragments must be a vector<32xf8E4M3FN> (n_repeat * k_steps * 32 per lane, as fly.gemm_fragments loads them)}}
+  %rd = "fly.gemm"(%ta, %bf, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, vector<64xf8E4M3FN>, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{the result type must be vector<64xf8E4M3FN> (n_repeat * k_steps * 32 per lane)}}
+  %be = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "b", shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (!b, index, !o) -> vector<32xf8E4M3FN>
+  // expected-error@+1 {{attribute 'operand' must be "a" or "b"}}
+  %bg = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "c", shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (!b, index, !o) -> vector<64xf8E4M3FN>
+  // The prefetch reads the same tile the gemm would: it must fit.
+  // expected-error@+1 {{n_repeat = 4 reads rows [240, 304) of B, but its tensor has 256}}
+  %bh = "fly.gemm_fragments"(%tb, %lane, %ob) {operand = "b", shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 4 : i32} : (!b, index, !fly.int_tuple<"(240,0)">) -> vector<128xf8E4M3FN>
+  // expected-error@+1 {{the A tensor holds f8E4M3FN, but the atom's A operand is bf16}}
+  %bi = "fly.gemm_fragments"(%ta, %lane, %o) {operand = "a", shape = "16x16x32", a = "bf16", b = "bf16", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, index, !o) -> vector<8xbf16>
   %od = "fly.make_int_tuple"(%i, %i, %i) : (index, index, index) -> !fly.int_tuple<"(?,?,?)">
   // expected-error@+1 {{operand #4 (an origin) must be a (row, column) int tuple}}
   %rc = "fly.gemm"(%ta, %tb, %acc, %lane, %od, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b, vector<4xf32>, index, !fly.int_tuple<"(?,?,?)">, !o) -> vector<4xf32>

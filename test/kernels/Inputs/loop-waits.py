@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Reads AMDGPU assembly (flyc --emit isa) on stdin and prints, for the main
+loop (the loop with the most MFMAs: a label that a later branch jumps back
+to, up to that branch, as ../shared/docs/hot-loop-model.md defines it), how
+often it waits on vector memory and how many barriers it has:
+  main loop: N mfma, N s_barrier, N vmcnt waits, N vmcnt waits before an mfma
+A "vmcnt wait before an mfma" is an s_waitcnt with a vmcnt field that is
+followed by an MFMA before the next barrier: a wait for B or A in the
+middle of the compute, which a prefetched loop never has."""
+import re
+import sys
+
+lines = [l.split(';')[0].strip() for l in sys.stdin]
+labels = {l[:-1]: i for i, l in enumerate(lines) if re.match(r'^\.?\w+:$', l)}
+best = None
+for i, l in enumerate(lines):
+    m = re.match(r'^s_(?:c)?branch\w*\s+(\S+)$', l)
+    if not m or m.group(1) not in labels or labels[m.group(1)] > i:
+        continue
+    body = lines[labels[m.group(1)]:i + 1]
+    n = sum(1 for x in body if x.startswith(('v_mfma', 'v_smfmac')))
+    if best is None or n > best[0] or (n == best[0] and len(body) > len(best[1])):
+        best = (n, body)
+if best is None:
+    print('main loop: none')
+    sys.exit(0)
+n, body = best
+barriers = sum(1 for x in body if x.startswith('s_barrier'))
+waits = [k for k, x in enumerate(body) if x.startswith('s_waitcnt') and 'vmcnt' in x]
+early = 0
+for k in waits:
+    for x in body[k + 1:]:
+        if x.startswith('s_barrier'):
+            break
+        if x.startswith(('v_mfma', 'v_smfmac')):
+            early += 1
+            break
+print(f'main loop: {n} mfma, {barriers} s_barrier, {len(waits)} vmcnt waits, '
+      f'{early} vmcnt waits before an mfma')
