@@ -319,6 +319,12 @@ typedef struct Backend {
   LlvmErrors errors;
 } Backend;
 
+/* Reports the wall time since `t0` as `stage` (flyc --time-stages). */
+static void recordStage(const FlyTargetOptions *options, const char *stage, double t0) {
+  if (options->timer)
+    options->timer->record(options->timer->userData, stage, flyClockMs() - t0);
+}
+
 /* The location of the function whose code first uses `callee`. */
 static MlirLocation locateCaller(const Backend *b, LLVMValueRef callee) {
   MlirLocation loc = b->loc;
@@ -398,7 +404,9 @@ static MlirLogicalResult optimize(Backend *b, LLVMModuleRef m) {
   char passes[16];
   snprintf(passes, sizeof passes, "default<O%d>", b->options->optLevel);
   LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
+  double t0 = flyClockMs();
   LLVMErrorRef e = LLVMRunPasses(m, passes, b->tm, pbo);
+  recordStage(b->options, "llvm-opt", t0);
   LLVMDisposePassBuilderOptions(pbo);
   if (e) {
     char *msg = LLVMGetErrorMessage(e);
@@ -416,7 +424,10 @@ static MlirLogicalResult codegen(Backend *b, LLVMModuleRef m, LLVMCodeGenFileTyp
                                  FlyStrBuf *out) {
   char *err = NULL;
   LLVMMemoryBufferRef buf = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(b->tm, m, ft, &err, &buf)) {
+  double t0 = flyClockMs();
+  LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(b->tm, m, ft, &err, &buf);
+  recordStage(b->options, "codegen", t0);
+  if (failed) {
     emitErrorF(b->loc, "AMDGPU code generation failed: %s", err);
     LLVMDisposeMessage(err);
     llvmErrorsClear(&b->errors);
@@ -456,10 +467,13 @@ static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind,
   FlyStrBuf obj = {0};
   MlirLogicalResult r = codegen(b, m, LLVMObjectFile, &obj);
   if (mlirLogicalResultIsSuccess(r)) {
-    if (kind == FLY_EMIT_OBJECT)
+    if (kind == FLY_EMIT_OBJECT) {
       flyStrBufAppendN(out, obj.data, obj.len);
-    else
+    } else {
+      double t0 = flyClockMs();
       r = flyLinkCodeObject(&obj, b->options->lldPath, b->loc, out);
+      recordStage(b->options, "link", t0);
+    }
   }
   flyStrBufDestroy(&obj);
   return r;
@@ -472,10 +486,14 @@ MlirLogicalResult flyTargetEmit(MlirModule module, const FlyTargetOptions *optio
                .options = options};
   LLVMContextRef llctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(llctx, onLlvmDiagnostic, &b.errors);
+  double t0 = flyClockMs();
   LLVMModuleRef m = translateGpuModules(module, llctx, &b.errors);
+  recordStage(options, "translate", t0);
   MlirLogicalResult r = mlirLogicalResultFailure();
   if (m) {
+    t0 = flyClockMs();
     b.tm = createTargetMachine(options, b.loc);
+    recordStage(options, "target-machine", t0);
     if (b.tm) {
       r = emitFrom(&b, m, kind, out);
       LLVMDisposeTargetMachine(b.tm);
