@@ -6,6 +6,7 @@
 #include "flyc/target.h"
 #include "link.h"
 #include "llvm-c/Core.h"
+#include "llvm-c/Support.h"
 #include "llvm-c/Error.h"
 #include "llvm-c/Linker.h"
 #include "llvm-c/Target.h"
@@ -285,7 +286,25 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
 /* The assembly parser is needed to emit objects from kernels with inline
  * assembly: without it LLVM stops with a fatal error ("Inline asm not
  * supported by this streamer"), valid assembly or not. */
+/* The GCN scheduler's two re-scheduling stages (for high register pressure
+ * and for low occupancy) schedule every region again and keep the result
+ * only when it raises occupancy. For flyc's kernels, whose register use is
+ * set by the tile, they kept nothing: the code objects of every reference
+ * configuration are the same without them (docs/pipeline.md, "Compile
+ * time"), and they cost a third of the scheduler's time. LLVM's options are
+ * process-wide, so they are set once. */
+static void setCodegenOptions(void) {
+  static bool done = false;
+  if (done)
+    return;
+  done = true;
+  const char *const args[] = {"flyc", "-amdgpu-disable-unclustered-high-rp-reschedule",
+                              "-amdgpu-disable-clustered-low-occupancy-reschedule"};
+  LLVMParseCommandLineOptions((int)(sizeof args / sizeof *args), args, NULL);
+}
+
 static void initAmdgpuTarget(void) {
+  setCodegenOptions();
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
