@@ -22,8 +22,8 @@
  * mfma 2: the same interleave, the order of the two MFMAs left to LLVM).
  * LLVM's IGroupLP solver costs about the product of the groups and the
  * instructions it places, times a reachability search each: a 128-MFMA
- * bf16 body as 209 groups spent most of its compilation there, as 145 half
- * of that.
+ * bf16 body spent most of its compilation there as 209 groups, and half as
+ * much as the 145 groups of the merged sequence.
  *===----------------------------------------------------------------------===*/
 #include <string.h>
 
