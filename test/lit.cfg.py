@@ -29,6 +29,8 @@ path = os.pathsep.join([config.flyc_test_bin, config.environment["PATH"]])
 config.environment["PATH"] = path
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%llvmbin", config.llvm_tools_dir))
+config.substitutions.append(("%flyc_lib", os.path.join(config.flyc_obj_root, "lib",
+                                                       "libflyc-compiler.so")))
 config.substitutions.append(("%examples", os.path.join(config.flyc_src_root, "examples")))
 config.substitutions.append(("%kernels", os.path.join(config.flyc_src_root, "kernels")))
 
@@ -36,3 +38,5 @@ if os.path.exists("/usr/lib/llvm-22/bin/clang"):
     config.available_features.add("clang")
 if config.flyc_sanitize:
     config.available_features.add("sanitize")
+if config.flyc_static_llvm:
+    config.available_features.add("static-llvm")

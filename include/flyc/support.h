@@ -67,6 +67,10 @@ char *flyStrBufTake(FlyStrBuf *b);
 /// Releases the buffer's storage and resets it.
 void flyStrBufDestroy(FlyStrBuf *b);
 
+/// Milliseconds on the monotonic clock (an arbitrary origin): differences
+/// time the steps of a compilation (`flyc --time-stages`).
+double flyClockMs(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,11 +26,20 @@
 extern "C" {
 #endif
 
+/// Receives the wall time of each step of a compilation (`flyc
+/// --time-stages`): `stage` is a name without spaces (e.g. `llvm-opt`,
+/// `pass:fly-verify`), valid only during the call; `ms` is milliseconds.
+typedef struct FlyStageTimer {
+  void (*record)(void *userData, const char *stage, double ms);
+  void *userData;
+} FlyStageTimer;
+
 /// What the compilation is for.
 typedef struct FlyTargetOptions {
   FlyChip chip;
   int optLevel;        /* 0..3: MLIR clean-ups, LLVM IR optimisation, codegen */
   const char *lldPath; /* ld.lld to link with; NULL = the configured default */
+  const FlyStageTimer *timer; /* NULL: untimed */
 } FlyTargetOptions;
 
 /// Where a pipeline entry belongs: the fly stage ends with IR that holds no
@@ -75,6 +84,17 @@ MlirLogicalResult flyPipelineCheck(const FlyPipeline *pipeline, MlirContext ctx)
 MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
                                  FlyPipelineStage firstStage, FlyPipelineStage lastStage,
                                  const char *dumpDir);
+
+/// flyPipelineRun, with each entry's wall time reported to `timer` as
+/// `pass:NAME` (NAME: the entry without its options, e.g.
+/// `pass:gpu.module(convert-gpu-to-rocdl)`). With a timer, every entry runs
+/// in a pass manager of its own, so that each is timed alone; the IR each
+/// produces is the same. With `dumpDir` as well, the entries run in one pass
+/// manager, as untimed (MLIR numbers the dumped files per pass manager), and
+/// are timed together as `passes`. `timer` may be NULL (flyPipelineRun).
+MlirLogicalResult flyPipelineRunTimed(const FlyPipeline *pipeline, MlirModule module,
+                                      FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                      const char *dumpDir, const FlyStageTimer *timer);
 
 /// Determines the chip to compile `module` for. A gpu.module may name it with
 /// MLIR's standard ROCDL target attribute, `gpu.module @k

@@ -103,7 +103,7 @@ static bool compileText(MlirContext ctx, const GemmConfig *c, const char *text, 
   MlirModule mod = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
   if (mlirModuleIsNull(mod))
     return false;
-  FlyTargetOptions target = {c->chip, 3, getenv("FLYC_LLD")};
+  FlyTargetOptions target = {c->chip, 3, getenv("FLYC_LLD"), NULL};
   FlyPipeline *pipeline = flyPipelineCreateDefault(&target);
   bool ok = pipeline &&
             mlirLogicalResultIsSuccess(

@@ -6,6 +6,7 @@
 #include "flyc/target.h"
 #include "link.h"
 #include "llvm-c/Core.h"
+#include "llvm-c/Support.h"
 #include "llvm-c/Error.h"
 #include "llvm-c/Linker.h"
 #include "llvm-c/Target.h"
@@ -285,7 +286,25 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
 /* The assembly parser is needed to emit objects from kernels with inline
  * assembly: without it LLVM stops with a fatal error ("Inline asm not
  * supported by this streamer"), valid assembly or not. */
+/* The GCN scheduler's two re-scheduling stages (for high register pressure
+ * and for low occupancy) schedule every region again and keep the result
+ * only when it raises occupancy. For flyc's kernels, whose register use is
+ * set by the tile, they kept nothing: the code objects of every reference
+ * configuration are the same without them (docs/pipeline.md, "Compile
+ * time"), and they cost a third of the scheduler's time. LLVM's options are
+ * process-wide, so they are set once. */
+static void setCodegenOptions(void) {
+  static bool done = false;
+  if (done)
+    return;
+  done = true;
+  const char *const args[] = {"flyc", "-amdgpu-disable-unclustered-high-rp-reschedule",
+                              "-amdgpu-disable-clustered-low-occupancy-reschedule"};
+  LLVMParseCommandLineOptions((int)(sizeof args / sizeof *args), args, NULL);
+}
+
 static void initAmdgpuTarget(void) {
+  setCodegenOptions();
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
@@ -318,6 +337,12 @@ typedef struct Backend {
   LLVMTargetMachineRef tm;
   LlvmErrors errors;
 } Backend;
+
+/* Reports the wall time since `t0` as `stage` (flyc --time-stages). */
+static void recordStage(const FlyTargetOptions *options, const char *stage, double t0) {
+  if (options->timer)
+    options->timer->record(options->timer->userData, stage, flyClockMs() - t0);
+}
 
 /* The location of the function whose code first uses `callee`. */
 static MlirLocation locateCaller(const Backend *b, LLVMValueRef callee) {
@@ -394,11 +419,36 @@ static MlirLogicalResult checkIntrinsics(const Backend *b, LLVMModuleRef m) {
   return r;
 }
 
+/* The LLVM IR pipeline for a level. flyc's IR arrives already in the shape
+ * LLVM's -O3 would give it: one kernel, no calls, no allocas, vector loads
+ * and stores written as such, the layout arithmetic folded (fly-fold) and
+ * cleaned (canonicalize, cse). So -O2 and -O3 run LLVM's -O1 pipeline, which
+ * keeps what the code needs (SROA, EarlyCSE, InstCombine, SimplifyCFG, LICM,
+ * loop simplification, and the AMDGPU target's own passes: address-space
+ * inference, the attributor that frees the AGPRs for kernels without them),
+ * and drop the rest of -O3 (the loop and SLP vectorisers, GVN, jump
+ * threading, partial unrolling, aggressive InstCombine), which found nothing
+ * to do in flyc's kernels. Correlated value propagation and one more
+ * InstCombine are added back: the no-wrap facts it proves on the index
+ * arithmetic let the backend fold offsets into the memory instructions (the
+ * 16x128x256 fp8 loop has 13 more v_add_u32 without them). With this
+ * pipeline every reference configuration's code object has the same
+ * registers, occupancy and main loop as with default<O3>, at about 70% of
+ * its optimisation time (docs/pipeline.md, "Compile time"). */
+static const char *optPipeline(int optLevel) {
+  static const char *const pipelines[] = {
+      "default<O0>", "default<O1>",
+      "default<O1>,function(correlated-propagation,instcombine<no-verify-fixpoint>)",
+      "default<O1>,function(correlated-propagation,instcombine<no-verify-fixpoint>)"};
+  return pipelines[optLevel];
+}
+
 static MlirLogicalResult optimize(Backend *b, LLVMModuleRef m) {
-  char passes[16];
-  snprintf(passes, sizeof passes, "default<O%d>", b->options->optLevel);
+  const char *passes = optPipeline(b->options->optLevel);
   LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
+  double t0 = flyClockMs();
   LLVMErrorRef e = LLVMRunPasses(m, passes, b->tm, pbo);
+  recordStage(b->options, "llvm-opt", t0);
   LLVMDisposePassBuilderOptions(pbo);
   if (e) {
     char *msg = LLVMGetErrorMessage(e);
@@ -416,7 +466,10 @@ static MlirLogicalResult codegen(Backend *b, LLVMModuleRef m, LLVMCodeGenFileTyp
                                  FlyStrBuf *out) {
   char *err = NULL;
   LLVMMemoryBufferRef buf = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(b->tm, m, ft, &err, &buf)) {
+  double t0 = flyClockMs();
+  LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(b->tm, m, ft, &err, &buf);
+  recordStage(b->options, "codegen", t0);
+  if (failed) {
     emitErrorF(b->loc, "AMDGPU code generation failed: %s", err);
     LLVMDisposeMessage(err);
     llvmErrorsClear(&b->errors);
@@ -456,10 +509,13 @@ static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind,
   FlyStrBuf obj = {0};
   MlirLogicalResult r = codegen(b, m, LLVMObjectFile, &obj);
   if (mlirLogicalResultIsSuccess(r)) {
-    if (kind == FLY_EMIT_OBJECT)
+    if (kind == FLY_EMIT_OBJECT) {
       flyStrBufAppendN(out, obj.data, obj.len);
-    else
+    } else {
+      double t0 = flyClockMs();
       r = flyLinkCodeObject(&obj, b->options->lldPath, b->loc, out);
+      recordStage(b->options, "link", t0);
+    }
   }
   flyStrBufDestroy(&obj);
   return r;
@@ -472,10 +528,14 @@ MlirLogicalResult flyTargetEmit(MlirModule module, const FlyTargetOptions *optio
                .options = options};
   LLVMContextRef llctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(llctx, onLlvmDiagnostic, &b.errors);
+  double t0 = flyClockMs();
   LLVMModuleRef m = translateGpuModules(module, llctx, &b.errors);
+  recordStage(options, "translate", t0);
   MlirLogicalResult r = mlirLogicalResultFailure();
   if (m) {
+    t0 = flyClockMs();
     b.tm = createTargetMachine(options, b.loc);
+    recordStage(options, "target-machine", t0);
     if (b.tm) {
       r = emitFrom(&b, m, kind, out);
       LLVMDisposeTargetMachine(b.tm);

@@ -299,9 +299,9 @@ MlirLogicalResult flyPipelineCheck(const FlyPipeline *pipeline, MlirContext ctx)
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
-                                 FlyPipelineStage firstStage, FlyPipelineStage lastStage,
-                                 const char *dumpDir) {
+static MlirLogicalResult runEntries(const FlyPipeline *pipeline, MlirModule module,
+                                    FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                    const char *dumpDir) {
   MlirPassManager pm =
       buildPassManager(pipeline, mlirModuleGetContext(module), firstStage, lastStage);
   if (!pm.ptr)
@@ -310,5 +310,61 @@ MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
     enableDumps(pm, dumpDir);
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   mlirPassManagerDestroy(pm);
+  return r;
+}
+
+MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
+                                 FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                 const char *dumpDir) {
+  return runEntries(pipeline, module, firstStage, lastStage, dumpDir);
+}
+
+/* `pass:` and the entry without its options and spaces:
+ * `gpu.module(convert-gpu-to-rocdl{chipset=gfx950})` is timed as
+ * `pass:gpu.module(convert-gpu-to-rocdl)`. */
+static void timedName(const char *entry, FlyStrBuf *out) {
+  flyStrBufAppend(out, "pass:");
+  int braces = 0;
+  for (const char *c = entry; *c; ++c) {
+    braces += *c == '{';
+    if (!braces && *c != ' ')
+      flyStrBufAppendN(out, c, 1);
+    braces -= *c == '}' && braces > 0;
+  }
+}
+
+/* One entry at a time, each in its own pass manager, timed. */
+static MlirLogicalResult runEntriesTimed(const FlyPipeline *pipeline, MlirModule module,
+                                         FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                         const FlyStageTimer *timer) {
+  for (size_t i = 0; i < pipeline->len; ++i) {
+    FlyPipelineStage stage = pipeline->entries[i].stage;
+    if (stage < firstStage || stage > lastStage)
+      continue;
+    FlyPipeline one = {.entries = &pipeline->entries[i], .len = 1, .cap = 1};
+    double t0 = flyClockMs();
+    MlirLogicalResult r = runEntries(&one, module, stage, stage, NULL);
+    double ms = flyClockMs() - t0;
+    FlyStrBuf name = {0};
+    timedName(pipeline->entries[i].text, &name);
+    timer->record(timer->userData, name.data ? name.data : "pass", ms);
+    flyStrBufDestroy(&name);
+    if (mlirLogicalResultIsFailure(r))
+      return r;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult flyPipelineRunTimed(const FlyPipeline *pipeline, MlirModule module,
+                                      FlyPipelineStage firstStage, FlyPipelineStage lastStage,
+                                      const char *dumpDir, const FlyStageTimer *timer) {
+  if (!timer)
+    return runEntries(pipeline, module, firstStage, lastStage, dumpDir);
+  if (!dumpDir)
+    return runEntriesTimed(pipeline, module, firstStage, lastStage, timer);
+  /* MLIR numbers the dumped files per pass manager: one for all, as untimed. */
+  double t0 = flyClockMs();
+  MlirLogicalResult r = runEntries(pipeline, module, firstStage, lastStage, dumpDir);
+  timer->record(timer->userData, "passes", flyClockMs() - t0);
   return r;
 }

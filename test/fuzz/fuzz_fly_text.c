@@ -26,7 +26,7 @@ static int compile(MlirContext ctx, const char *text, size_t size) {
   /* Without a target in the text, the chip alternates with the input. */
   FlyChip requested = size % 2 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
   const FlyChip *chip = strstr(text, "rocdl.target") ? NULL : &requested;
-  FlyTargetOptions opts = {FLY_CHIP_GFX950, size % 3 == 0 ? 1 : 3, NULL};
+  FlyTargetOptions opts = {FLY_CHIP_GFX950, size % 3 == 0 ? 1 : 3, NULL, NULL};
   int rc = 1;
   FlyPipeline *pipeline = NULL;
   FlyStrBuf out = {0};

@@ -14,6 +14,44 @@
 
 static const char *const emitExtensions[] = {".hsaco", ".s", ".ll", ".mlir"};
 
+/* --time-stages: the steps timed so far, printed once at the end. */
+typedef struct StageTime {
+  char *name;
+  double ms;
+} StageTime;
+
+typedef struct StageTimes {
+  StageTime *items;
+  size_t len, cap;
+} StageTimes;
+
+static void recordStageTime(void *userData, const char *stage, double ms) {
+  StageTimes *t = userData;
+  if (t->len == t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 32;
+    StageTime *p = flyRealloc(t->items, cap * sizeof *p);
+    if (!p)
+      return; /* a time is dropped, nothing else is affected */
+    t->items = p;
+    t->cap = cap;
+  }
+  char *name = flyStrdup(stage);
+  if (name)
+    t->items[t->len++] = (StageTime){name, ms};
+}
+
+/* One line per step, `flyc: time STAGE MS ms`, in the order they ran. */
+static void printStageTimes(const StageTimes *t, FILE *to) {
+  for (size_t i = 0; i < t->len; ++i)
+    fprintf(to, "flyc: time %s %.3f ms\n", t->items[i].name, t->items[i].ms);
+}
+
+static void destroyStageTimes(StageTimes *t) {
+  for (size_t i = 0; i < t->len; ++i)
+    flyFree(t->items[i].name);
+  flyFree(t->items);
+}
+
 /* State of one compilation. */
 typedef struct Job {
   const FlycOptions *o;
@@ -25,7 +63,15 @@ typedef struct Job {
   FlyPipeline *pipeline;
   FlyStrBuf output;  /* what goes to the output file */
   FlyStrBuf report;  /* --stats text */
+  StageTimes times;  /* --time-stages */
+  FlyStageTimer timer;
 } Job;
+
+/* Reports the wall time since `t0` as `stage` (--time-stages). */
+static void timeStage(Job *job, const char *stage, double t0) {
+  if (job->o->timeStages)
+    recordStageTime(&job->times, stage, flyClockMs() - t0);
+}
 
 /* The command line was checked by the executable (main.c). The chip is
  * settled once the input is read (resolveChip). */
@@ -35,6 +81,8 @@ static void configure(Job *job) {
   job->target.optLevel = o->optLevel;
   job->target.lldPath = getenv("FLYC_LLD"); /* NULL: the configured ld.lld */
   job->target.chip = o->hasChip ? o->chip : FLY_CHIP_GFX950;
+  job->timer = (FlyStageTimer){recordStageTime, &job->times};
+  job->target.timer = o->timeStages ? &job->timer : NULL;
 }
 
 /* The chip named by the input's #rocdl.target attributes, checked against
@@ -64,8 +112,8 @@ static bool parseInput(Job *job) {
 }
 
 static bool runStages(Job *job, FlyPipelineStage first, FlyPipelineStage last) {
-  return mlirLogicalResultIsSuccess(
-      flyPipelineRun(job->pipeline, job->module, first, last, job->o->dumpDir));
+  return mlirLogicalResultIsSuccess(flyPipelineRunTimed(job->pipeline, job->module, first, last,
+                                                        job->o->dumpDir, job->target.timer));
 }
 
 /* --stats reads the code object, so it needs one whatever is emitted. */
@@ -78,7 +126,10 @@ static bool makeReport(Job *job) {
     ok = mlirLogicalResultIsSuccess(
         flyTargetEmit(job->module, &job->target, FLY_EMIT_HSACO, &hsaco));
   }
-  if (ok && !flyTargetFormatStats((const uint8_t *)co->data, co->len, &job->report, &err)) {
+  double t0 = flyClockMs();
+  bool formatted = ok && flyTargetFormatStats((const uint8_t *)co->data, co->len, &job->report, &err);
+  timeStage(job, "stats", t0);
+  if (ok && !formatted) {
     flyToolError(&job->diags, "cannot read the produced code object: %s", err.data);
     ok = false;
   }
@@ -188,7 +239,9 @@ static int reportIfCodeObject(Job *job) {
   if (!o->input || !strcmp(o->input, "-"))
     return -1;
   FlyStrBuf head = {0}, err = {0};
+  double t0 = flyClockMs();
   bool read = flyToolReadInput(o->input, &head, &err);
+  timeStage(job, "read-input", t0);
   int rc = -1;
   if (read && isElf(&head)) {
     /* Nothing is compiled: options about compiling would be ignored. */
@@ -229,17 +282,25 @@ static int run(Job *job) {
   /* Without an input, --print-pipeline prints the pipeline for --chip. */
   if (job->o->printPipeline && !job->o->input)
     return createPipeline(job) ? printPipeline(job) : 1;
+  double t0 = flyClockMs();
   job->ctx = flyContextCreate();
+  timeStage(job, "context", t0);
   if (mlirContextIsNull(job->ctx)) {
     flyToolError(&job->diags, "cannot load the fly dialect (broken installation)");
     return 1;
   }
   flyToolDiagsAttach(&job->diags, job->ctx);
-  if (!parseInput(job) || !resolveChip(job) || !createPipeline(job))
+  t0 = flyClockMs();
+  bool parsed = parseInput(job) && resolveChip(job);
+  timeStage(job, "parse", t0);
+  if (!parsed || !createPipeline(job))
     return 1;
   if (job->o->printPipeline)
     return printPipeline(job);
-  bool ok = compile(job) && writeResults(job);
+  bool ok = compile(job);
+  t0 = flyClockMs();
+  ok = ok && writeResults(job);
+  timeStage(job, "write", t0);
   return ok && job->diags.numErrors == 0 ? 0 : 1;
 }
 
@@ -287,11 +348,21 @@ __attribute__((visibility("default"))) int flycCompilerRun(const FlycOptions *op
   if (rc == 1 && job.diags.numErrors == 0)
     flyToolError(&job.diags, "compilation of '%s' failed without a diagnostic (a bug in flyc)",
                  options->input ? options->input : "-");
+  double t0 = flyClockMs();
   if (!mlirModuleIsNull(job.module))
     mlirModuleDestroy(job.module);
   if (!mlirContextIsNull(job.ctx))
     mlirContextDestroy(job.ctx);
   flyPipelineDestroy(job.pipeline);
+  timeStage(&job, "cleanup", t0);
+  if (options->timeStages) {
+    /* The executable's own steps come first: they ran first. */
+    fprintf(stderr, "flyc: time startup %.3f ms\n", options->startupCpuMs);
+    fprintf(stderr, "flyc: time load-library %.3f ms\n", options->loadMs);
+    printStageTimes(&job.times, stderr);
+    fprintf(stderr, "flyc: time total %.3f ms\n", flyClockMs() - options->mainMs);
+  }
+  destroyStageTimes(&job.times);
   flyStrBufDestroy(&job.output);
   flyStrBufDestroy(&job.report);
   flyToolDiagsDestroy(&job.diags);

@@ -27,6 +27,12 @@ typedef struct FlycOptions {
   FlycEmit emit;
   int optLevel;
   bool stats, printPipeline, verbose;
+  /* --time-stages: the executable's measurements, which the library prints
+   * with its own (milliseconds; mainMs on flyClockMs's clock). */
+  bool timeStages;
+  double startupCpuMs; /* CPU time the process used before main */
+  double mainMs;       /* when main started */
+  double loadMs;       /* loading the compiler library (dlopen) */
 } FlycOptions;
 
 /// The compiler library's entry point, found with dlsym under this name. It

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "flyc/support.h"
+
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
@@ -44,6 +46,7 @@ int flycLoadAndCompile(const FlycOptions *options) {
           stderr);
     return 1;
   }
+  double t0 = flyClockMs();
   void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     fprintf(stderr, "flyc: error: cannot load the compiler library: %s\n", dlerror());
@@ -56,7 +59,9 @@ int flycLoadAndCompile(const FlycOptions *options) {
             FLYC_COMPILER_ENTRY);
     return 1;
   }
+  FlycOptions timed = *options;
+  timed.loadMs = flyClockMs() - t0;
   /* The library stays loaded: LLVM's and MLIR's global state is torn down
    * at exit, as in a program linked with them. */
-  return entry(options, sizeof *options);
+  return entry(&timed, sizeof timed);
 }

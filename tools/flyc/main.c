@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "../common/toolio.h"
 #include "driver.h"
 #include "flyc/chip.h"
+#include "flyc/support.h"
 
 static void printUsage(FILE *to) {
   fputs("usage: flyc [options] INPUT.mlir [-o OUTPUT]\n"
@@ -37,6 +39,8 @@ static void printUsage(FILE *to) {
         "  --print-pipeline      print the pass pipeline (replayable with fly-opt) for the\n"
         "                        chip (INPUT's, if given) and exit\n"
         "  --dump-after-each DIR write the IR after every pass below DIR\n"
+        "  --time-stages         print each step's wall time to standard error, one\n"
+        "                        'flyc: time STAGE MS ms' line per step\n"
         "  -v, --verbose         with each error, print its details: notes, the operation\n"
         "                        MLIR reports, LLVM's own output\n"
         "  --help                show this help\n"
@@ -80,6 +84,8 @@ static int parseArgs(int argc, char **argv, Args *args) {
       o->optLevel = a[2] - '0';
     } else if (!strcmp(a, "--stats")) {
       o->stats = true;
+    } else if (!strcmp(a, "--time-stages")) {
+      o->timeStages = true;
     } else if (!strcmp(a, "--print-pipeline")) {
       o->printPipeline = true;
     } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
@@ -125,6 +131,10 @@ static int checkValues(Args *args) {
   return 0;
 }
 
+static struct {
+  double mainMs, cpuMs;
+} startup;
+
 static int run(int argc, char **argv) {
   if (argc >= 2 && !strcmp(argv[1], "layout"))
     return flycCmdLayout(argc - 1, argv + 1);
@@ -141,10 +151,24 @@ static int run(int argc, char **argv) {
     return 0;
   }
   rc = checkValues(&args);
+  args.o.mainMs = startup.mainMs;
+  args.o.startupCpuMs = startup.cpuMs;
   return rc ? rc : flycLoadAndCompile(&args.o);
 }
 
+/* CPU time (user + system) the process has used so far: before main, that
+ * is the exec and the dynamic loading of the executable itself. */
+static double cpuMsSoFar(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) != 0)
+    return 0.0;
+  return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+         (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+}
+
 int main(int argc, char **argv) {
+  startup.mainMs = flyClockMs();
+  startup.cpuMs = cpuMsSoFar();
   int rc = run(argc, argv);
   bool flushed = flyToolFlushStdout("flyc");
   return rc ? rc : flushed ? 0 : 1;

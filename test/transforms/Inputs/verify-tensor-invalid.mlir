@@ -26,6 +26,20 @@ func.func @make_tensor(%m: memref<8192xf32>, %small: memref<4096xf32>, %s: memre
   return
 }
 
+// The reach of a plain layout is the sum of each mode's largest offset:
+// (4,8):(64,2) reaches element 3*64 + 7*2 = 206 (not 4*8 - 1), so it fits
+// 207 elements and not 206; a sum past 64 bits is an overflow.
+func.func @make_tensor_reach(%fit: memref<207xf32>, %short: memref<206xf32>, %big: memref<?xf32>) {
+  %l = "fly.static"() : () -> !fly.layout<"(4,8):(64,2)">
+  %a = "fly.make_tensor"(%fit, %l) : (memref<207xf32>, !fly.layout<"(4,8):(64,2)">) -> !fly.tensor<"f32 global (4,8):(64,2)">
+  // expected-error@+1 {{the layout reaches element 206 but the memref holds 206 elements}}
+  %b = "fly.make_tensor"(%short, %l) : (memref<206xf32>, !fly.layout<"(4,8):(64,2)">) -> !fly.tensor<"f32 global (4,8):(64,2)">
+  %l3 = "fly.static"() : () -> !fly.layout<"(3,2):(4611686018427387904,1)">
+  // expected-error@+1 {{the layout's element offsets overflow 64 bits}}
+  %c = "fly.make_tensor"(%big, %l3) : (memref<?xf32>, !fly.layout<"(3,2):(4611686018427387904,1)">) -> !fly.tensor<"f32 global (3,2):(4611686018427387904,1)">
+  return
+}
+
 func.func @local_tile(%m: memref<8192xf32>, %i: index) {
   %l = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
   %t = "fly.make_tensor"(%m, %l) : (memref<8192xf32>, !fly.layout<"(64,128):(128,1)">) -> !g
