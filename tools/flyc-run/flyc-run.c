@@ -3,8 +3,10 @@
  * flyc-run CODE.hsaco --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
  *          [options] ARG...
  * Runs the kernel on flyc's emulator (the chip comes from the code object)
- * and writes or checks named output buffers. Exit status: 0 success,
- * 1 error (bad input, fault, failed check), 2 misuse of the command line.
+ * or, with --device hip, on a GPU through the HIP runtime, and writes or
+ * checks named output buffers; --bench N times it. Exit status: 0 success,
+ * 1 error (bad input, fault, failed check, no runtime or GPU), 2 misuse of
+ * the command line.
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
@@ -20,7 +22,8 @@ static const char usageText[] =
     "usage: flyc-run CODE.hsaco --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]\n"
     "                [options] ARG...\n"
     "\n"
-    "Runs kernel NAME of an AMDGPU code object on flyc's gfx950/gfx942 emulator.\n"
+    "Runs kernel NAME of an AMDGPU code object on flyc's gfx950/gfx942 emulator\n"
+    "or on a GPU through AMD's HIP runtime (--device hip).\n"
     "The grid counts workgroups (HIP style); the block counts work-items.\n"
     "\n"
     "Kernel arguments, in the kernel's order:\n"
@@ -37,7 +40,20 @@ static const char usageText[] =
     "  up to the largest value + 1), floats must not round past the largest\n"
     "  finite value, and inf only goes to types with infinities.\n"
     "\n"
-    "RunOptions:\n"
+    "Options:\n"
+    "  --device emu|hip         run on flyc's emulator (default) or on HIP device 0\n"
+    "                           (choose another with HIP_VISIBLE_DEVICES)\n"
+    "  --hip-lib PATH           the HIP runtime to load (default: $FLYC_HIP_LIBRARY, else\n"
+    "                           libamdhip64.so, .so.7, .so.6, .so.5)\n"
+    "  --bench N                after the run, time N launches (after warm-up ones):\n"
+    "                           median and min microseconds; on hip from HIP events,\n"
+    "                           with L2 and Infinity Cache flushed before each launch;\n"
+    "                           on emu the emulator's wall time (not a GPU time)\n"
+    "  --flush BYTES            bytes written before each --bench launch on hip (default:\n"
+    "                           twice L2 plus Infinity Cache of the chip; 0: no flush)\n"
+    "  --gemm MxNxK[,DTYPE]     the launch is this GEMM (DTYPE fp8 (default), int8, bf16,\n"
+    "                           fp16, int4, fp4): --bench adds TFLOPS and TB/s\n"
+    "  --flops F, --bytes B     the work of one launch, for --bench's TFLOPS and TB/s\n"
     "  --out NAME=PATH          write buffer NAME after the run (raw elements); written\n"
     "                           only when the whole run succeeds, atomically\n"
     "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
@@ -46,10 +62,11 @@ static const char usageText[] =
     "                           compare buffer NAME with a reference file: bit-exact\n"
     "                           unless atol or rtol is given (even 0); then by value:\n"
     "                           |got-ref| <= atol + rtol*|ref|, NaN matches NaN\n"
-    "  --chip gfx950|gfx942     run on this chip (default: the code object's)\n"
-    "  --threads N              worker threads (default: one per CPU)\n"
+    "  --chip gfx950|gfx942     run on this chip (default: the code object's); on hip\n"
+    "                           the chip the device must be\n"
+    "  --threads N              emulator worker threads (default: one per CPU)\n"
     "  --lds BYTES              dynamic LDS per workgroup (default 0)\n"
-    "  --stats                  print instruction counts and throughput\n"
+    "  --stats                  print emulated instruction counts and throughput\n"
     "  --timeout SECONDS        give up (exit 1) when the run, from loading the code\n"
     "                           object on, takes longer (default: no limit)\n"
     "  --max-memory BYTES       refuse a run whose buffers need more memory than this\n"
@@ -93,6 +110,17 @@ static const char *codeObjectChip(const char *path, FlyStrBuf *err) {
   if (mach == FLY_MACH_GFX942) return "gfx942";
   if (mach == FLY_MACH_GFX950) return "gfx950";
   return "gfx950"; /* the loader reports what is wrong with the file */
+}
+
+/* The device of --device: the emulator for the code object's chip (or
+ * --chip), or HIP device 0, which must be that chip. */
+static FlyDevice *openDevice(const RunOptions *o, FlyRuntime *rt, FlyStrBuf *err) {
+  const char *chip = o->chip ? o->chip : codeObjectChip(o->code, err);
+  if (!chip)
+    return NULL;
+  const char *lib = o->hipLib ? o->hipLib : getenv("FLYC_HIP_LIBRARY");
+  FlyDeviceDesc desc = {o->device, chip, o->threads, lib && *lib ? lib : NULL, 0};
+  return flyRuntimeOpenDevice(rt, &desc, err);
 }
 
 static int reportFault(const FlyLaunchResult *r) {
@@ -250,8 +278,10 @@ static bool validate(const RunOptions *o, FlyDevice *dev, FlyModule *mod, FlyStr
   return ok && checkMemory(o, err);
 }
 
-/* Fills the buffers, preshuffles, launches. */
-static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage, FlyStrBuf *err) {
+/* Fills the buffers, preshuffles, launches; *argsOut keeps the launch's
+ * argument list for --bench (the caller destroys it). */
+static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
+                  FlyArgs **argsOut, FlyStrBuf *err) {
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], stage, err))
       return fail(err->data);
@@ -260,14 +290,12 @@ static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
     if (!runArgPreshuffle(dev, runFindBuffer(o->args, o->numArgs, p->name), p, err))
       return fail(err->data);
   }
-  FlyArgs *args = buildArgs(o, mod, err);
+  FlyArgs *args = *argsOut = buildArgs(o, mod, err);
   if (!args)
     return fail(err->data);
   FlyLaunchConfig cfg = launchConfig(o);
   FlyLaunchResult result;
-  bool ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
-  flyArgsDestroy(args);
-  if (!ok)
+  if (!flyLaunch(dev, mod, o->kernel, &cfg, args, &result))
     return reportFault(&result);
   if (o->stats)
     printStats(&result);
@@ -297,21 +325,25 @@ static int checkOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf
   return rc;
 }
 
-/* The --out files, once everything else has succeeded: each to its
- * temporary file, then all renamed into place (with --timeout disarmed, so
- * the set is not cut in half; renames take no time). */
-static int writeOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+/* The --out files go to temporary files first; they are renamed into
+ * place (commitOutputs) once everything else, --bench too, has succeeded. */
+static int writeOutputTemps(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
+  for (size_t i = 0; i < o->numOutputs; ++i)
+    if (!o->outputs[i].check &&
+        !runOutputWriteTemp(dev, runFindBuffer(o->args, o->numArgs, o->outputs[i].name),
+                            &o->outputs[i], stage, err))
+      return fail(err->data);
+  return 0;
+}
+
+/* All renamed with --timeout disarmed, so the set is not cut in half
+ * (renames take no time). */
+static int commitOutputs(RunOptions *o, FlyStrBuf *err) {
   bool ok = true;
-  for (size_t i = 0; ok && i < o->numOutputs; ++i)
-    if (!o->outputs[i].check)
-      ok = runOutputWriteTemp(dev, runFindBuffer(o->args, o->numArgs, o->outputs[i].name),
-                              &o->outputs[i], stage, err);
   alarm(0);
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
       ok = runOutputCommit(&o->outputs[i], err);
-  for (size_t i = 0; i < o->numOutputs; ++i)
-    runOutputDiscard(&o->outputs[i]);
   return ok ? 0 : fail(err->data);
 }
 
@@ -329,9 +361,16 @@ static int run(RunOptions *o, FlyDevice *dev, FlyStrBuf *err) {
   uint8_t *stage = flyAlloc(RUN_STAGE_BYTES);
   if (!stage)
     return fail(NULL);
-  int rc = launch(o, dev, mod, stage, err);
+  FlyArgs *args = NULL;
+  int rc = launch(o, dev, mod, stage, &args, err);
   rc = rc ? rc : checkOutputs(o, dev, stage, err);
-  rc = rc ? rc : writeOutputs(o, dev, stage, err);
+  rc = rc ? rc : writeOutputTemps(o, dev, stage, err);
+  if (!rc && o->bench && runBench(o, dev, mod, args, err))
+    rc = fail(err->data);
+  rc = rc ? rc : commitOutputs(o, err);
+  for (size_t i = 0; i < o->numOutputs; ++i)
+    runOutputDiscard(&o->outputs[i]);
+  flyArgsDestroy(args);
   flyFree(stage);
   return rc;
 }
@@ -351,8 +390,7 @@ int main(int argc, char **argv) {
     armTimeout(&o); /* first: loading and filling count towards the limit too */
   FlyRuntime *rt = rc ? NULL : flyRuntimeCreate();
   if (!rc) {
-    const char *chip = o.chip ? o.chip : codeObjectChip(o.code, &err);
-    FlyDevice *dev = chip && rt ? flyRuntimeCreateDevice(rt, chip, o.threads, &err) : NULL;
+    FlyDevice *dev = rt ? openDevice(&o, rt, &err) : NULL;
     rc = dev ? run(&o, dev, &err) : fail(err.data);
   }
   alarm(0);

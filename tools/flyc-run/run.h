@@ -121,9 +121,28 @@ bool runAbiIsFilledSize(const FlyKernelInfo *k, size_t i);
 bool runAbiAppend(const FlyKernelInfo *k, const RunArg *args, size_t numArgs, FlyArgs *out,
                   FlyStrBuf *err);
 
+/// The work of one launch for --bench's rates: from --gemm MxNxK[,DTYPE]
+/// (seed gemm-optimization §8.1-8.2) or --flops/--bytes; 0 when not given.
+typedef struct RunWork {
+  double flops, bytes;
+  char gemm[96];           /* the --gemm text, for the report ("" without) */
+} RunWork;
+
+/// The work of an M x N x K GEMM of `dtype` (fp8, int8, bf16, fp16, int4,
+/// fp4): 2MNK flops and the bytes of A, B, a bf16 C and the scales.
+/// False for an unknown dtype.
+bool runWorkFromGemm(uint64_t m, uint64_t n, uint64_t k, const char *dtype, RunWork *out);
+
 /// flyc-run's command line (run_cli.c).
 typedef struct RunOptions {
   const char *code, *kernel, *chip;
+  FlyBackend device;       /* --device emu|hip (default emu) */
+  const char *hipLib;      /* --hip-lib PATH (NULL: FLYC_HIP_LIBRARY, then the default names) */
+  unsigned bench;          /* --bench N: timed launches (0: no benchmark) */
+  bool haveFlush;
+  uint64_t flush;          /* --flush BYTES (hip): written before each timed launch */
+  bool haveFlops, haveBytes;
+  RunWork work;
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
   unsigned threads, timeout;
@@ -145,5 +164,10 @@ void runOptionsDestroy(RunOptions *o);
 /// specs. Returns 0, or 2 for misuse with the one-line reason in `err`;
 /// prints nothing and opens no file.
 int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err);
+
+/// run_bench.c: --bench on the filled buffers with the launch's `args`;
+/// prints the times (and rates). 0, or 1 with one line in `err`.
+int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
+             FlyStrBuf *err);
 
 #endif /* FLYC_RUN_H */

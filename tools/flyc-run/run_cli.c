@@ -71,9 +71,102 @@ static bool parseUnsigned(const char *s, unsigned long long max, unsigned long l
   return !*end && !errno && *out <= max;
 }
 
+bool runWorkFromGemm(uint64_t m, uint64_t n, uint64_t k, const char *dtype, RunWork *out) {
+  double M = (double)m, N = (double)n, K = (double)k, c = M * N * 2, scales = (M + N) * 4;
+  out->flops = 2 * M * N * K;
+  if (!strcmp(dtype, "fp8") || !strcmp(dtype, "int8"))
+    out->bytes = M * K + N * K + c + scales;
+  else if (!strcmp(dtype, "bf16") || !strcmp(dtype, "fp16"))
+    out->bytes = 2 * M * K + 2 * N * K + c;        /* no per-token scales */
+  else if (!strcmp(dtype, "int4"))
+    out->bytes = M * K + N * K / 2 + c + scales;   /* A stays 8-bit */
+  else if (!strcmp(dtype, "fp4"))
+    out->bytes = M * K / 2 + N * K / 2 + c + (M + N) * (K / 32); /* one E8M0 per 32 */
+  else
+    return false;
+  return true;
+}
+
+/* --gemm MxNxK[,DTYPE] (DTYPE default fp8). */
+static int parseGemm(RunOptions *o, const char *val, FlyStrBuf *err) {
+  unsigned long long d[3];
+  const char *s = val;
+  for (int i = 0; i < 3; ++i) {
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9' || (d[i] = strtoull(s, &end, 10)) == 0 || errno ||
+        d[i] > (1ull << 32) || (i < 2 ? *end != 'x' : (*end && *end != ',')))
+      return misuse(err, "bad --gemm '%s' (expected MxNxK[,DTYPE], each 1..2^32)", val);
+    s = end + (*end ? 1 : 0);
+  }
+  const char *dtype = s[-1] == ',' ? s : "fp8";
+  if (!runWorkFromGemm(d[0], d[1], d[2], dtype, &o->work))
+    return misuse(err, "bad --gemm '%s': unknown type '%s' (expected fp8, int8, bf16, fp16, "
+                  "int4 or fp4)", val, dtype);
+  snprintf(o->work.gemm, sizeof o->work.gemm, "%s", val);
+  return 0;
+}
+
+static int parseWork(const char *opt, const char *val, double *out, FlyStrBuf *err) {
+  char *end;
+  errno = 0;
+  double v = (*val >= '0' && *val <= '9') ? strtod(val, &end) : -1;
+  if (v <= 0 || errno || *end || v > 1e30)
+    return misuse(err, "bad %s '%s' (expected a positive number)", opt, val);
+  *out = v;
+  return 0;
+}
+
+static int takeDevice(RunOptions *o, const char *val, FlyStrBuf *err) {
+  if (strcmp(val, "emu") == 0)
+    o->device = FLY_BACKEND_EMU;
+  else if (strcmp(val, "hip") == 0)
+    o->device = FLY_BACKEND_HIP;
+  else
+    return misuse(err, "bad --device '%s' (expected emu or hip)", val);
+  return 0;
+}
+
+/* The options of running on a device and timing it; 1 when `opt` is none
+ * of them. */
+static int takeRunOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
+  unsigned long long n;
+  if (strcmp(opt, "--device") == 0)
+    return takeDevice(o, val, err);
+  if (strcmp(opt, "--hip-lib") == 0) {
+    if (!*val)
+      return misuse(err, "bad --hip-lib '' (expected the path of a libamdhip64)");
+    o->hipLib = val;
+    return 0;
+  }
+  if (strcmp(opt, "--bench") == 0) {
+    if (!parseUnsigned(val, 100000, &n) || n == 0)
+      return misuse(err, "bad --bench '%s' (expected 1..100000 timed launches)", val);
+    o->bench = (unsigned)n;
+    return 0;
+  }
+  if (strcmp(opt, "--flush") == 0) {
+    if (!parseUnsigned(val, UINT64_MAX, &n))
+      return misuse(err, "bad --flush '%s' (expected a byte count, 0 for none)", val);
+    o->haveFlush = true;
+    o->flush = n;
+    return 0;
+  }
+  if (strcmp(opt, "--gemm") == 0)
+    return parseGemm(o, val, err);
+  if (strcmp(opt, "--flops") == 0)
+    return (o->haveFlops = true, parseWork(opt, val, &o->work.flops, err));
+  if (strcmp(opt, "--bytes") == 0)
+    return (o->haveBytes = true, parseWork(opt, val, &o->work.bytes, err));
+  return 1;
+}
+
 /* Handles one option with a value; returns 0 ok, 2 misuse. */
 static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
   unsigned long long n;
+  int rc = takeRunOption(o, opt, val, err);
+  if (rc != 1)
+    return rc;
   if (strcmp(opt, "--kernel") == 0) o->kernel = val;
   else if (strcmp(opt, "--chip") == 0) o->chip = val;
   else if (strcmp(opt, "--grid") == 0) {
@@ -110,9 +203,31 @@ static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf
   return 0;
 }
 
+/* Options that only mean something together or on one device. */
+static int crossCheckDevice(const RunOptions *o, FlyStrBuf *err) {
+  bool gemm = o->work.gemm[0] != 0;
+  if (gemm && (o->haveFlops || o->haveBytes))
+    return misuse(err, "--gemm gives the work of a launch; do not add --flops or --bytes");
+  if ((gemm || o->haveFlops || o->haveBytes) && !o->bench)
+    return misuse(err, "--gemm, --flops and --bytes give the work of a --bench run; add "
+                       "--bench N");
+  if (o->hipLib && o->device != FLY_BACKEND_HIP)
+    return misuse(err, "--hip-lib needs --device hip");
+  if (o->haveFlush && (!o->bench || o->device != FLY_BACKEND_HIP))
+    return misuse(err, "--flush sizes the cache flush of --bench on --device hip");
+  if (o->device == FLY_BACKEND_HIP && o->threads)
+    return misuse(err, "--threads sets the emulator's worker threads; not with --device hip");
+  if (o->device == FLY_BACKEND_HIP && o->stats)
+    return misuse(err, "--stats counts emulated instructions; not with --device hip");
+  return 0;
+}
+
 /* The specs that name buffers must name distinct, existing ones; a
  * preshuffle's N x K must be its buffer's element count. */
 static int crossCheck(RunOptions *o, FlyStrBuf *err) {
+  int rc = crossCheckDevice(o, err);
+  if (rc)
+    return rc;
   for (size_t i = 0; i < o->numArgs; ++i)
     if (o->args[i].isBuffer && runFindBuffer(o->args, i, o->args[i].name))
       return misuse(err, "two buffers are named '%s'", o->args[i].name);
