@@ -69,8 +69,8 @@ static const char usageText[] =
     "  --stats                  print emulated instruction counts and throughput\n"
     "  --timeout SECONDS        give up (exit 1) when the run, from loading the code\n"
     "                           object on, takes longer (default: no limit)\n"
-    "  --max-memory BYTES       refuse a run whose buffers need more memory than this\n"
-    "                           (default: the machine's physical memory)\n"
+    "  --max-memory BYTES       refuse a run that needs more host memory than this (on\n"
+    "                           emu the buffers are host memory; default: the machine's)\n"
     "  --list                   list the code object's kernels and their arguments\n"
     "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
@@ -226,12 +226,14 @@ static FlyLaunchConfig launchConfig(const RunOptions *o) {
                            {o->block[0], o->block[1], o->block[2]}, o->lds};
 }
 
-/* Host memory the run will take: every buffer on the device, the staging
- * block, and two host copies of the largest preshuffled buffer. */
+/* Host memory the run will take: the staging block, two host copies of the
+ * largest preshuffled buffer and, on the emulator, every buffer (its device
+ * memory is host memory; a HIP device's is the GPU's, which hipMalloc
+ * reports on its own). */
 static bool checkMemory(const RunOptions *o, FlyStrBuf *err) {
   uint64_t need = RUN_STAGE_BYTES, preshuffled = 0;
   bool overflow = false;
-  for (size_t i = 0; i < o->numArgs; ++i)
+  for (size_t i = 0; o->device == FLY_BACKEND_EMU && i < o->numArgs; ++i)
     if (o->args[i].isBuffer)
       overflow |= __builtin_add_overflow(need, runArgBytes(&o->args[i]), &need);
   for (size_t i = 0; i < o->numPreshuffles; ++i) {
