@@ -138,6 +138,143 @@ bool flyEmuLaunchCheck(const FlyEmuDevice *dev, const FlyEmuModule *mod,
 /// read of 4 bytes at 0x... outside any buffer".
 void flyEmuFaultFormat(const FlyEmuFault *fault, FlyStrBuf *out);
 
+/*--- Timing model (lib/emu/emu_timing.c; docs/timing.md) -------------------*/
+
+/// Why a SIMD did not issue in a cycle. Every cycle of every simulated SIMD
+/// gets exactly one cause, so the causes sum to cycles x SIMDs.
+typedef enum FlyEmuStall {
+  FLY_EMU_STALL_MFMA = 0,       /* the SIMD's matrix core is busy (useful work) */
+  FLY_EMU_STALL_VMCNT,          /* oldest wave waits in s_waitcnt for vmcnt */
+  FLY_EMU_STALL_LGKMCNT,        /* ... for lgkmcnt */
+  FLY_EMU_STALL_BARRIER,        /* ... at s_barrier */
+  FLY_EMU_STALL_MFMA_DEP,       /* ... in the wait states after its MFMA */
+  FLY_EMU_STALL_ISSUE,          /* ready, but another wave or category took the slot,
+                                   the unit is busy, or it is not its SIMD's clock */
+  FLY_EMU_STALL_LDS_CONFLICT,   /* ... LDS busy with bank-conflict cycles */
+  FLY_EMU_STALL_VALU,           /* issuing a VALU instruction (its issue cycles) */
+  FLY_EMU_STALL_SALU,           /* issuing a SALU/SMEM instruction */
+  FLY_EMU_STALL_OTHER,          /* issuing anything else, s_nop, s_sleep */
+  FLY_EMU_STALL_IDLE,           /* no live wave on the SIMD */
+  FLY_EMU_NUM_STALLS
+} FlyEmuStall;
+
+/// "mfma", "vmcnt", "lgkmcnt", "barrier", "mfma_dep", "issue",
+/// "lds_conflict", "valu", "salu", "other", "idle".
+const char *flyEmuStallGetName(FlyEmuStall cause);
+
+/// Classes of the timeline's spans.
+typedef enum FlyEmuSpanClass {
+  FLY_EMU_SPAN_MFMA = 0, FLY_EMU_SPAN_VALU, FLY_EMU_SPAN_VMEM, FLY_EMU_SPAN_LDS,
+  FLY_EMU_SPAN_SALU, FLY_EMU_SPAN_WAIT, FLY_EMU_SPAN_BARRIER, FLY_EMU_NUM_SPAN_CLASSES
+} FlyEmuSpanClass;
+
+/// "mfma", "valu", "vmem", "lds", "salu", "wait", "barrier".
+const char *flyEmuSpanClassGetName(FlyEmuSpanClass cls);
+
+/// How a timed launch runs.
+typedef struct FlyEmuTimingOptions {
+  const char *gpu;          /* product ("mi355x", ...); NULL: the flagship of the
+                               module's chip. Another chip's product is an error. */
+  bool estimate;            /* only the simulated CUs run, MFMA arithmetic is
+                               skipped: no outputs, only the prediction */
+  uint32_t maxSimCus;       /* CUs simulated in detail; 0: the default (every CU
+                               of one XCD; a quarter of them with estimate) */
+  uint32_t timelineIterations; /* main-loop iterations in the timeline; 0: 3 */
+  double uniqueBytes;       /* bytes the kernel must move at least (e.g. the seed's
+                               §8.2 figure), 0 if unknown: the HBM bound takes
+                               the larger of this and the distinct lines the
+                               simulated CUs touched */
+} FlyEmuTimingOptions;
+
+/// One instruction address of the per-PC table (the view an ATT trace gives).
+typedef struct FlyEmuTimingPc {
+  uint64_t pc;
+  uint64_t issued;                      /* times any simulated wave issued it */
+  uint64_t stall[FLY_EMU_NUM_STALLS];   /* cycles its wave was the SIMD's oldest
+                                           and waited at it, by cause */
+  char text[160];                       /* the instruction (flyEmuDecodeText) */
+} FlyEmuTimingPc;
+
+/// One span of the timeline: wave row `row` did `cls` in [begin, end).
+typedef struct FlyEmuTimingSpan {
+  uint32_t row;
+  uint32_t cls;             /* FlyEmuSpanClass */
+  uint64_t begin, end;
+} FlyEmuTimingSpan;
+
+/// What a timed launch predicts. Filled by flyEmuLaunchTimed; the arrays are
+/// owned by the report (flyEmuTimingReportDestroy).
+typedef struct FlyEmuTimingReport {
+  char gpu[16], chip[16];
+  uint32_t cus, xcds;
+  double clockGHz;
+  uint32_t groupsPerCu, wavesPerSimd;
+  char limiter[32];         /* what bounds occupancy */
+  uint64_t numGroups;
+  uint32_t rounds;
+  uint32_t simCus;          /* simulated CUs that ran workgroups (the plan's
+                               subset may hold CUs the grid leaves empty) */
+  uint64_t simGroups;       /* workgroups they ran */
+  double shareOfDevice;
+  bool estimate;
+  uint32_t simds;           /* per CU */
+  uint64_t cycles;          /* simulated CUs: first dispatch to last completion */
+  uint64_t simdCycles;      /* cycles x simds x simCus = sum of stall[] */
+  uint64_t stall[FLY_EMU_NUM_STALLS];
+  double mfmaUtilization;   /* stall[MFMA] / simdCycles */
+  double computeUs;         /* cycles / clock */
+  uint64_t uniqueBytes;     /* max(options->uniqueBytes, distinct lines the
+                               simulated CUs touched x line size) */
+  double hbmUs;             /* uniqueBytes at the product's HBM bandwidth: a
+                               lower bound of the whole grid's time */
+  double predictedUs;       /* max(computeUs, hbmUs): the whole grid */
+  /* Memory system counters of the simulated CUs. */
+  uint64_t l1Hits, l1Misses, l2Hits, l2Misses, mallHits, mallMisses;
+  uint64_t vmemRequests, smemRequests;
+  /* The main loop (docs/../hot-loop-model.md: the executed loop with the most
+   * MFMAs), found from the executed back-edges. */
+  bool hasLoop;
+  uint64_t loopBegin, loopEnd;  /* pcs of its label and of its branch */
+  uint32_t loopMfmas;
+  uint64_t loopIterations;      /* back-edges taken, all simulated waves */
+  double cyclesPerIteration;    /* steady state: mean interval between one
+                                   wave's consecutive back-edges */
+  FlyEmuTimingPc *pcs;          /* the main loop's instructions (or all executed
+                                   ones when there is no loop), by pc */
+  size_t numPcs;
+  FlyEmuTimingSpan *spans;      /* one CU over a few main-loop iterations */
+  size_t numSpans;
+  uint32_t timelineRows;
+  uint64_t timelineBegin, timelineEnd;
+  char timelineRowName[64][40]; /* "wg0 w1 simd1" per row */
+} FlyEmuTimingReport;
+
+/// Releases the report's arrays (the struct itself is the caller's).
+void flyEmuTimingReportDestroy(FlyEmuTimingReport *report);
+
+/// Runs a kernel like flyEmuLaunch (same checks, same results in memory
+/// unless options->estimate) and predicts its time on the product with the
+/// CU timing model. On failure returns false with `fault` (an unknown or
+/// wrong-chip product is an INVALID fault) and an empty report.
+bool flyEmuLaunchTimed(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *desc,
+                       const FlyEmuTimingOptions *options, FlyEmuTimingReport *report,
+                       FlyEmuFault *fault, FlyEmuStats *stats);
+
+/// The work a kernel does, for TFLOPS and TB/s (0: not known).
+typedef struct FlyEmuTimingWork {
+  double flops;
+  double bytes;
+} FlyEmuTimingWork;
+
+/// Appends the text report (several lines).
+void flyEmuTimingReportFormatText(const FlyEmuTimingReport *r, const FlyEmuTimingWork *work,
+                                  FlyStrBuf *out);
+/// Appends the report as one JSON object.
+void flyEmuTimingReportFormatJson(const FlyEmuTimingReport *r, const FlyEmuTimingWork *work,
+                                  FlyStrBuf *out);
+/// Appends an SVG timeline of the report's spans, one row per wave.
+void flyEmuTimingReportFormatSvg(const FlyEmuTimingReport *r, FlyStrBuf *out);
+
 /// One instruction as the emulator decodes it, for tools that read machine
 /// code (the resource report's main-loop model).
 typedef struct FlyEmuInstText {

@@ -51,6 +51,7 @@ typedef struct FlyHwCu {
   uint32_t branchCycles;     /* taken branch: fetch redirect (assumption) */
   uint32_t barrierCycles;    /* s_barrier release after the last arrival (assumption) */
   uint32_t mfmaCoexecDelay;  /* VALU may issue this many clocks after an XDL MFMA: 4 */
+  uint32_t sleepCycles;      /* s_sleep N sleeps at most N times this: 64 (ISA4 s_sleep) */
 } FlyHwCu;
 
 /*--- LDS ----------------------------------------------------------------------*/

@@ -153,6 +153,17 @@ typedef struct FlyLaunchResult {
 bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
                const FlyLaunchConfig *cfg, const FlyArgs *args, FlyLaunchResult *result);
 
+/// Launches like flyLaunch and predicts the kernel's time with the
+/// emulator's CU timing model (flyEmuLaunchTimed; docs/timing.md): `report`
+/// is filled on success and owned by the caller (flyEmuTimingReportDestroy).
+/// With options->estimate only the prediction is made (outputs are not
+/// computed). Emulator devices only (on HIP the result says so). Returns
+/// result->ok.
+bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
+                    const FlyLaunchConfig *cfg, const FlyArgs *args,
+                    const FlyEmuTimingOptions *options, FlyEmuTimingReport *report,
+                    FlyLaunchResult *result);
+
 /// Makes every check flyLaunch makes before the kernel starts, without
 /// allocating device memory or running anything. Argument values are not
 /// read, so a list built before the buffers exist (zero FlyBuffers in

@@ -338,7 +338,10 @@ EmuProgram *emuProgramCreate(const uint8_t *code, size_t size, uint64_t textAddr
   EmuProgram *prog = flyCalloc(1, sizeof(EmuProgram));
   size_t n = size / 4;
   prog->insts = flyCalloc(n ? n : 1, sizeof(EmuInst));
-  if (!prog->insts) {
+  prog->infos = flyCalloc(n ? n : 1, sizeof(EmuInstInfo));
+  if (!prog->insts || !prog->infos) {
+    flyFree(prog->insts);
+    flyFree(prog->infos);
     flyFree(prog);
     if (fault) {
       fault->kind = FLY_EMU_FAULT_INVALID;
@@ -366,6 +369,7 @@ EmuProgram *emuProgramCreate(const uint8_t *code, size_t size, uint64_t textAddr
         in->fn = execDpp;
       }
     }
+    emuInstInfoCompute(in, ok, chip, &prog->infos[i]);
     for (size_t k = 1; k < in->size / 4u && i + k < n; k++) {
       prog->insts[i + k].fn = execMidInstruction;
       prog->insts[i + k].raw[0] = in->raw[k < 2 ? k : 1];
@@ -380,7 +384,14 @@ void emuProgramDestroy(EmuProgram *prog) {
   if (!prog)
     return;
   flyFree(prog->insts);
+  flyFree(prog->infos);
   flyFree(prog);
+}
+
+const EmuInstInfo *emuProgramInstInfo(const EmuProgram *prog, uint64_t pc) {
+  if ((pc & 3) || (pc >> 2) >= prog->numSlots || prog->insts[pc >> 2].fn == execMidInstruction)
+    return NULL;
+  return &prog->infos[pc >> 2];
 }
 
 /* GPR indexing mode (s_set_gpr_idx_on, ISA guide §4.6 / S_SET_GPR_IDX_ON):
@@ -420,31 +431,39 @@ static int runModal(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   return in->fn(w, in, c);
 }
 
+/* A pc outside the code, or not on a dword: a memory fault at pc. */
+static int pcFault(EmuWave *w, const EmuProgram *prog, FlyEmuFault *fault, uint64_t pc) {
+  fault->kind = FLY_EMU_FAULT_MEMORY;
+  fault->pc = pc;
+  fault->address = prog->textAddr + pc;
+  fault->lane = -1;
+  fault->wave = (int)w->waveInGroup;
+  memcpy(fault->group, w->groupId, sizeof(fault->group));
+  snprintf(fault->message, sizeof(fault->message),
+           "program counter 0x%llx outside the code (%zu bytes)", (unsigned long long)pc,
+           prog->numSlots * 4);
+  return EMU_STOP_FAULT;
+}
+
+static int limitFault(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  return emuFault(c, in, FLY_EMU_FAULT_LIMIT, -1, 0,
+                  "the wave ran %llu instructions without ending (an endless loop?)",
+                  (unsigned long long)w->retired);
+}
+
 EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
   const EmuProgram *prog = env->prog;
-  EmuCtx c = {env, prog->insts, 0, fault, env->chip, w};
+  EmuCtx c = {env, prog->insts, 0, fault, env->chip, w, NULL, NULL};
   const EmuInst *insts = prog->insts;
   size_t n = prog->numSlots;
   for (;;) {
     uint64_t pc = w->pc;
-    if ((pc & 3) || (pc >> 2) >= n) {
-      fault->kind = FLY_EMU_FAULT_MEMORY;
-      fault->pc = pc;
-      fault->address = prog->textAddr + pc;
-      fault->lane = -1;
-      fault->wave = (int)w->waveInGroup;
-      memcpy(fault->group, w->groupId, sizeof(fault->group));
-      snprintf(fault->message, sizeof(fault->message),
-               "program counter 0x%llx outside the code (%zu bytes)",
-               (unsigned long long)pc, n * 4);
-      return EMU_STOP_FAULT;
-    }
+    if ((pc & 3) || (pc >> 2) >= n)
+      return (EmuStop)pcFault(w, prog, fault, pc);
     const EmuInst *in = &insts[pc >> 2];
     c.pc = pc;
     if (env->maxRetired && w->retired >= env->maxRetired) {
-      emuFault(&c, in, FLY_EMU_FAULT_LIMIT, -1, 0,
-               "the wave ran %llu instructions without ending (an endless loop?)",
-               (unsigned long long)w->retired);
+      limitFault(w, in, &c);
       return EMU_STOP_FAULT;
     }
     w->pc = pc + in->size;
@@ -459,4 +478,53 @@ EmuStop emuWaveRun(EmuWave *w, const EmuExecEnv *env, FlyEmuFault *fault) {
       return EMU_STOP_FAULT;
     }
   }
+}
+
+/* One instruction of emuWaveRun's loop, with the stepping hooks of EmuCtx
+ * set: loads' results go to `fx` (when set), addresses to out->mem. */
+int emuWaveStep(EmuWave *w, const EmuExecEnv *env, EmuEffects *fx, EmuStepOut *out,
+                FlyEmuFault *fault) {
+  const EmuProgram *prog = env->prog;
+  EmuCtx c = {env, prog->insts, 0, fault, env->chip, w, fx, NULL};
+  uint64_t pc = w->pc;
+  if (fx) {
+    fx->count = 0;
+    fx->overflow = false;
+  }
+  if (out) {
+    memset(out, 0, sizeof(*out));
+    out->pc = pc;
+    out->exec = w->exec;
+    c.mem = &out->mem;
+  }
+  if ((pc & 3) || (pc >> 2) >= prog->numSlots)
+    return pcFault(w, prog, fault, pc);
+  const EmuInst *in = &prog->insts[pc >> 2];
+  c.pc = pc;
+  if (out)
+    out->info = &prog->infos[pc >> 2];
+  if (env->maxRetired && w->retired >= env->maxRetired) {
+    limitFault(w, in, &c);
+    return EMU_STOP_FAULT;
+  }
+  w->pc = pc + in->size;
+  w->retired++;
+  int r = w->mode & (EMU_MODE_GPR_IDX_EN | EMU_MODE_VSKIP) ? runModal(w, in, &c)
+                                                           : in->fn(w, in, &c);
+  if (out)
+    out->branchTaken = w->pc != pc + in->size;
+  if (r == EMU_STEP_FAULT)
+    return EMU_STOP_FAULT;
+  if (fx && fx->overflow)
+  {
+    emuFault(&c, in, FLY_EMU_FAULT_INVALID, -1, 0,
+             "%s: more than %u deferred effects (the effect record is too small)", in->name,
+             fx->cap);
+    return EMU_STOP_FAULT;
+  }
+  if (r == EMU_STEP_ENDPGM)
+    return EMU_STOP_ENDPGM;
+  if (r == EMU_STEP_BARRIER)
+    return EMU_STOP_BARRIER;
+  return EMU_STOP_STEPPED;
 }

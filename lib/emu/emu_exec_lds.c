@@ -29,8 +29,23 @@ static int ldsFault(EmuCtx *c, const EmuInst *in, int l, uint64_t a, unsigned si
 
 static uint32_t offset16(const EmuInst *in) { return (uint32_t)in->imm | (uint32_t)in->offset1 << 8; }
 
-static uint32_t *vr(EmuWave *w, unsigned r, unsigned k) {
-  return emuVReg(w, (r & 256) | ((r + k) & 255));
+/* Register k of the multi-register operand starting at r (wrapping inside
+ * the VGPR or the AGPR file). */
+static unsigned reg(unsigned r, unsigned k) { return (r & 256) | ((r + k) & 255); }
+
+static uint32_t *vr(EmuWave *w, unsigned r, unsigned k) { return emuVReg(w, reg(r, k)); }
+
+static uint32_t rdU32(const uint8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+/* read2/write2/wrxchg2: lane l's second element is lds2 bytes past its
+ * first (the same for every lane), for the timing model's bank model. */
+static void noteSecond(EmuCtx *c, const EmuInst *in, unsigned esize, unsigned mul) {
+  if (c->mem)
+    c->mem->lds2 = (uint32_t)(((uint64_t)in->offset1 - (uint32_t)in->imm) * esize * mul);
 }
 
 /*--- Plain reads and writes ---------------------------------------------------*/
@@ -39,9 +54,6 @@ static uint32_t *vr(EmuWave *w, unsigned r, unsigned k) {
 static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n, int d16) {
   uint64_t ex = w->exec;
   unsigned size = kind == 4 ? 4 * n : kind < 2 ? 1 : 2;
-  uint32_t *rows[4];
-  for (unsigned k = 0; k < 4; k++)
-    rows[k] = vr(w, in->dst, k);
   const uint32_t *ad = w->vgpr[in->addr & 255];
   uint32_t off = offset16(in);
   for (int l = 0; l < LANES; l++) {
@@ -51,9 +63,10 @@ static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n
     const uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
+    emuMemLds(c, (unsigned)l, (uint32_t)a, size);
     if (kind == 4) {
       for (unsigned k = 0; k < n; k++)
-        memcpy(&rows[k][l], p + 4 * k, 4);
+        emuLoadV(w, c, reg(in->dst, k), (unsigned)l, rdU32(p + 4 * k));
       continue;
     }
     uint32_t v = kind < 2 ? p[0] : (uint32_t)(p[0] | p[1] << 8);
@@ -61,13 +74,10 @@ static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n
       v = (uint32_t)(int32_t)(int8_t)v;
     if (kind == 3)
       v = (uint32_t)(int32_t)(int16_t)v;
-    uint32_t *d = rows[0];
-    if (d16 == 1)
-      d[l] = (d[l] & 0xffff0000u) | (v & 0xffff);
-    else if (d16 == 2)
-      d[l] = (d[l] & 0xffff) | v << 16;
+    if (d16)
+      emuLoadV16(w, c, in->dst, (unsigned)l, v, (unsigned)d16);
     else
-      d[l] = v;
+      emuLoadV(w, c, in->dst, (unsigned)l, v);
   }
   return EMU_STEP_NEXT;
 }
@@ -88,6 +98,7 @@ static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, uns
     uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
+    emuMemLds(c, (unsigned)l, (uint32_t)a, size);
     for (unsigned k = 0; k < n; k++) {
       uint32_t v = rows[k][l];
       if (hi)
@@ -112,10 +123,13 @@ static int dsRead2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, uns
       const uint8_t *p = ldsPtr(w, a, esize);
       if (!p)
         return ldsFault(c, in, l, a, esize);
+      if (!e)
+        emuMemLds(c, (unsigned)l, (uint32_t)a, esize);
       for (unsigned k = 0; k < dw; k++)
-        memcpy(&vr(w, in->dst, e * dw + k)[l], p + 4 * k, 4);
+        emuLoadV(w, c, reg(in->dst, e * dw + k), (unsigned)l, rdU32(p + 4 * k));
     }
   }
+  noteSecond(c, in, esize, mul);
   return EMU_STEP_NEXT;
 }
 
@@ -131,10 +145,13 @@ static int dsWrite2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, un
       uint8_t *p = ldsPtr(w, a, esize);
       if (!p)
         return ldsFault(c, in, l, a, esize);
+      if (!e)
+        emuMemLds(c, (unsigned)l, (uint32_t)a, esize);
       for (unsigned k = 0; k < dw; k++)
         memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
     }
   }
+  noteSecond(c, in, esize, mul);
   return EMU_STEP_NEXT;
 }
 
@@ -237,6 +254,7 @@ static int dsAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c, DsOp op, bool w64,
     uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
+    emuMemLds(c, (unsigned)l, (uint32_t)a, size);
     uint64_t old = 0, d0 = vr(w, in->data0, 0)[l], d1 = vr(w, in->data1, 0)[l];
     memcpy(&old, p, size);
     if (w64) {
@@ -247,7 +265,7 @@ static int dsAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c, DsOp op, bool w64,
     memcpy(p, &nv, size);
     if (ret)
       for (unsigned k = 0; k < n; k++)
-        vr(w, in->dst, k)[l] = (uint32_t)(old >> (32 * k));
+        emuLoadV(w, c, reg(in->dst, k), (unsigned)l, (uint32_t)(old >> (32 * k)));
   }
   return EMU_STEP_NEXT;
 }
@@ -353,14 +371,17 @@ static int dsWrxchg2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, u
       uint8_t *p = ldsPtr(w, a, esize);
       if (!p)
         return ldsFault(c, in, l, a, esize);
+      if (!e)
+        emuMemLds(c, (unsigned)l, (uint32_t)a, esize);
       for (unsigned k = 0; k < dw; k++) {
         uint32_t old;
         memcpy(&old, p + 4 * k, 4);
         memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
-        vr(w, in->dst, e * dw + k)[l] = old;
+        emuLoadV(w, c, reg(in->dst, e * dw + k), (unsigned)l, old);
       }
     }
   }
+  noteSecond(c, in, esize, mul);
   return EMU_STEP_NEXT;
 }
 VHANDLER(ds_wrxchg2_rtn_b32) { return dsWrxchg2(w, in, c, 4, 1); }
@@ -381,6 +402,7 @@ VHANDLER(ds_condxchg32_rtn_b64) {
     uint8_t *p = ldsPtr(w, a, 8);
     if (!p)
       return ldsFault(c, in, l, a, 8);
+    emuMemLds(c, (unsigned)l, (uint32_t)a, 8);
     for (unsigned k = 0; k < 2; k++) {
       uint32_t old, v = vr(w, in->data0, k)[l];
       memcpy(&old, p + 4 * k, 4);
@@ -388,7 +410,7 @@ VHANDLER(ds_condxchg32_rtn_b64) {
         v &= 0x7fffffffu;
         memcpy(p + 4 * k, &v, 4);
       }
-      vr(w, in->dst, k)[l] = old;
+      emuLoadV(w, c, reg(in->dst, k), (unsigned)l, old);
     }
   }
   return EMU_STEP_NEXT;
@@ -416,10 +438,10 @@ static int dsAppend(EmuWave *w, const EmuInst *in, EmuCtx *c, int sign) {
   memcpy(&old, p, 4);
   uint32_t nv = sign > 0 ? old + n : old - n;
   memcpy(p, &nv, 4);
-  uint32_t *d = vr(w, in->dst, 0);
+  emuMemLds(c, (unsigned)first, (uint32_t)a, 4);
   for (int l = 0; l < LANES; l++)
     if (ON(l))
-      d[l] = old;
+      emuLoadV(w, c, in->dst, (unsigned)l, old);
   return EMU_STEP_NEXT;
 }
 VHANDLER(ds_append) { return dsAppend(w, in, c, 1); }
@@ -455,16 +477,14 @@ static int swizzleLane(uint32_t off, int l) {
 }
 
 VHANDLER(ds_swizzle_b32) {
-  (void)c;
   uint64_t ex = w->exec;
   uint32_t off = offset16(in), src[LANES];
   memcpy(src, w->vgpr[in->addr & 255], sizeof(src));
-  uint32_t *d = vr(w, in->dst, 0);
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
     int s = swizzleLane(off, l);
-    d[l] = ON(s) ? src[s] : 0;
+    emuLoadV(w, c, in->dst, (unsigned)l, ON(s) ? src[s] : 0);
   }
   return EMU_STEP_NEXT;
 }
@@ -473,32 +493,28 @@ VHANDLER(ds_swizzle_b32) {
  * writes its data to that lane. Inactive lanes neither provide nor receive
  * data (they provide 0). */
 VHANDLER(ds_bpermute_b32) {
-  (void)c;
   uint64_t ex = w->exec;
   uint32_t src[LANES];
   memcpy(src, vr(w, in->data0, 0), sizeof(src));
-  uint32_t *d = vr(w, in->dst, 0);
   const uint32_t *ad = w->vgpr[in->addr & 255];
   for (int l = 0; l < LANES; l++)
     if (ON(l)) {
       int s = (int)(((ad[l] + offset16(in)) >> 2) & 63);
-      d[l] = ON(s) ? src[s] : 0;
+      emuLoadV(w, c, in->dst, (unsigned)l, ON(s) ? src[s] : 0);
     }
   return EMU_STEP_NEXT;
 }
 
 VHANDLER(ds_permute_b32) {
-  (void)c;
   uint64_t ex = w->exec;
   uint32_t out[LANES] = {0};
   const uint32_t *src = vr(w, in->data0, 0), *ad = w->vgpr[in->addr & 255];
   for (int l = 0; l < LANES; l++)
     if (ON(l))
       out[((ad[l] + offset16(in)) >> 2) & 63] = src[l];
-  uint32_t *d = vr(w, in->dst, 0);
   for (int l = 0; l < LANES; l++)
     if (ON(l))
-      d[l] = out[l];
+      emuLoadV(w, c, in->dst, (unsigned)l, out[l]);
   return EMU_STEP_NEXT;
 }
 
@@ -512,7 +528,8 @@ VHANDLER(ds_read_addtid_b32) {
       const uint8_t *p = ldsPtr(w, a, 4);
       if (!p)
         return ldsFault(c, in, l, a, 4);
-      memcpy(&vr(w, in->dst, 0)[l], p, 4);
+      emuMemLds(c, (unsigned)l, (uint32_t)a, 4);
+      emuLoadV(w, c, in->dst, (unsigned)l, rdU32(p));
     }
   return EMU_STEP_NEXT;
 }
@@ -525,6 +542,7 @@ VHANDLER(ds_write_addtid_b32) {
       uint8_t *p = ldsPtr(w, a, 4);
       if (!p)
         return ldsFault(c, in, l, a, 4);
+      emuMemLds(c, (unsigned)l, (uint32_t)a, 4);
       memcpy(p, &vr(w, in->data0, 0)[l], 4);
     }
   return EMU_STEP_NEXT;
@@ -559,6 +577,7 @@ static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsi
     const uint8_t *p = ldsPtr(w, a, bytes);
     if (!p)
       return ldsFault(c, in, l, a, bytes);
+    emuMemLds(c, (unsigned)l, (uint32_t)a, bytes);
     memcpy(raw[l], p, bytes);
   }
   uint32_t mask = (1u << esz) - 1;
@@ -577,7 +596,7 @@ static int dsReadTr(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esz, unsi
         out[db / 32 + 1] |= v >> (32 - db % 32);
     }
     for (unsigned k = 0; k < nd; k++)
-      vr(w, in->dst, k)[l] = out[k];
+      emuLoadV(w, c, reg(in->dst, k), (unsigned)l, out[k]);
   }
   return EMU_STEP_NEXT;
 }

@@ -72,17 +72,20 @@ static MemShape shapeOf(const char *name) {
 }
 
 /* Writes a loaded sub-dword / dword value into lane l of register r. */
-static void putLoaded(EmuWave *w, unsigned r, int l, const MemShape *s, uint32_t v) {
-  uint32_t *d = emuVReg(w, r);
+static void putLoaded(EmuWave *w, EmuCtx *c, unsigned r, int l, const MemShape *s, uint32_t v) {
   if (s->bytes == 1)
     v = s->sext ? (uint32_t)(int32_t)(int8_t)v : (v & 255);
   else if (s->bytes == 2)
     v = s->sext ? (uint32_t)(int32_t)(int16_t)v : (v & 0xffff);
   if (s->d16)
-    d[l] = s->hi ? (d[l] & 0xffff) | v << 16 : (d[l] & 0xffff0000u) | (v & 0xffff);
+    emuLoadV16(w, c, r, (unsigned)l, v, s->hi ? 2 : 1);
   else
-    d[l] = v;
+    emuLoadV(w, c, r, (unsigned)l, v);
 }
+
+/* Register k of the multi-register operand starting at r (wrapping inside
+ * the VGPR or the AGPR file). */
+static unsigned regK(unsigned r, unsigned k) { return (r & 256) | ((r + k) & 255); }
 
 /* The bytes a store writes for lane l (sub-dword from the low or high half). */
 static uint32_t storeValue(EmuWave *w, unsigned r, int l, const MemShape *s) {
@@ -130,6 +133,7 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
   int r = smemAddr(w, in, c, buffer, &addr, &off, &numRecords);
   if (r != EMU_STEP_NEXT)
     return r;
+  emuMemGlobal(c, 0, addr, 4 * n);
   if (buffer) {
     for (unsigned i = 0; i < n; i++) {
       uint32_t v = 0;
@@ -139,7 +143,7 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
           return memFault(c, in, -1, addr + 4 * i, 4);
         v = rdU32(p);
       }
-      emuWriteScalar32(w, in->dst + i, v);
+      emuLoadS(w, c, in->dst + i, v);
     }
     return EMU_STEP_NEXT;
   }
@@ -147,7 +151,7 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
   if (!p)
     return memFault(c, in, -1, addr, 4ull * n);
   for (unsigned i = 0; i < n; i++)
-    emuWriteScalar32(w, in->dst + i, rdU32(p + 4 * i));
+    emuLoadS(w, c, in->dst + i, rdU32(p + 4 * i));
   return EMU_STEP_NEXT;
 }
 
@@ -167,8 +171,13 @@ SLOAD(s_buffer_load_dwordx16, 16, true)
 /* s_memtime / s_memrealtime: a monotonically increasing 64-bit counter; the
  * emulator has no clock, so it reports the wave's retired instructions. */
 VHANDLER(s_memtime) {
-  (void)c;
-  emuWriteScalar64(w, in->dst, w->retired);
+  unsigned code = in->dst;
+  if (!c->fx)
+    emuWriteScalar64(w, code, w->retired);
+  else if (code < 101 || code == EMU_OP_VCC_LO || code == EMU_OP_EXEC_LO) {
+    emuFxSReg(c, code, (uint32_t)w->retired); /* the pairs emuWriteScalar64 writes */
+    emuFxSReg(c, code + 1, (uint32_t)(w->retired >> 32));
+  }
   return EMU_STEP_NEXT;
 }
 
@@ -235,6 +244,19 @@ static uint8_t *laneHost(EmuWave *w, const EmuInst *in, EmuCtx *c, int l, unsign
   return emuMemoryTranslate(c->env->mem, a, size);
 }
 
+/* Notes lane l's access at `a` (as laneHost reports it): an LDS offset for
+ * FLAT through the shared aperture, else the device (or private) address. */
+static void noteFlat(const EmuWave *w, const EmuInst *in, EmuCtx *c, int l, uint64_t a,
+                     unsigned bytes) {
+  (void)w;
+  if (!c->mem)
+    return;
+  if (in->fmt == EMU_FMT_FLAT && (a >> 32) == EMU_SHARED_APERTURE_HI)
+    emuNoteLds(c, (unsigned)l, (uint32_t)a, bytes);
+  else
+    emuNoteGlobal(c, (unsigned)l, a, bytes);
+}
+
 static int flatLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   MemShape s = shapeOf(in->name);
   uint64_t ex = w->exec;
@@ -245,12 +267,13 @@ static int flatLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     const uint8_t *p = laneHost(w, in, c, l, s.bytes, &a);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
+    noteFlat(w, in, c, l, a, s.bytes);
     if (s.dwords == 0) {
       uint32_t v = s.bytes == 1 ? p[0] : (uint32_t)p[0] | (uint32_t)p[1] << 8;
-      putLoaded(w, in->dst, l, &s, v);
+      putLoaded(w, c, in->dst, l, &s, v);
     } else {
       for (unsigned i = 0; i < s.dwords; i++)
-        emuVReg(w, (in->dst & 256) | ((in->dst + i) & 255))[l] = rdU32(p + 4 * i);
+        emuLoadV(w, c, regK(in->dst, i), (unsigned)l, rdU32(p + 4 * i));
     }
   }
   return EMU_STEP_NEXT;
@@ -266,6 +289,7 @@ static int flatStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     uint8_t *p = laneHost(w, in, c, l, s.bytes, &a);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
+    noteFlat(w, in, c, l, a, s.bytes);
     if (s.dwords == 0) {
       uint32_t v = storeValue(w, in->data0, l, &s);
       memcpy(p, &v, s.bytes); /* little-endian host */
@@ -364,10 +388,11 @@ static void atomOperands(EmuWave *w, const EmuInst *in, int l, AtomOp op, bool w
 #undef VR
 }
 
-static void atomReturn(EmuWave *w, const EmuInst *in, int l, bool w64, uint64_t old) {
-  emuVReg(w, in->dst)[l] = (uint32_t)old;
+static void atomReturn(EmuWave *w, EmuCtx *c, const EmuInst *in, int l, bool w64,
+                       uint64_t old) {
+  emuLoadV(w, c, in->dst, (unsigned)l, (uint32_t)old);
   if (w64)
-    emuVReg(w, (in->dst & 256) | ((in->dst + 1) & 255))[l] = (uint32_t)(old >> 32);
+    emuLoadV(w, c, regK(in->dst, 1), (unsigned)l, (uint32_t)(old >> 32));
 }
 
 static int flatAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
@@ -387,11 +412,12 @@ static int flatAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     uint8_t *p = laneHost(w, in, c, l, size, &a);
     if (!p)
       return memFault(c, in, l, a, size);
+    noteFlat(w, in, c, l, a, size);
     uint64_t src, cmp;
     atomOperands(w, in, l, op, w64, &src, &cmp);
     uint64_t old = atomApply(p, op, wide, src, cmp);
     if (in->flags & EMU_F_GLC)
-      atomReturn(w, in, l, w64, old);
+      atomReturn(w, c, in, l, w64, old);
   }
   return EMU_STEP_NEXT;
 }
@@ -408,6 +434,7 @@ static int smemStore(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool 
   int r = smemAddr(w, in, c, buffer, &addr, &off, &numRecords);
   if (r != EMU_STEP_NEXT)
     return r;
+  emuMemGlobal(c, 0, addr, 4 * n);
   for (unsigned i = 0; i < n; i++) {
     if (buffer && !smemInRange(off, i, numRecords))
       continue;
@@ -452,6 +479,7 @@ static int smemAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
                     "%s: scalar atomic address 0x%llx is not 8-byte aligned", in->name,
                     (unsigned long long)addr);
   unsigned nd = wide ? 2 : 1;
+  emuMemGlobal(c, 0, addr, size);
 #define SD(k) emuReadScalar32(w, in, in->dst + (k), false)
   uint64_t src = wide ? (uint64_t)SD(0) | (uint64_t)SD(1) << 32 : SD(0), cmp = 0;
   if (op == AT_CMPSWAP)
@@ -466,16 +494,27 @@ static int smemAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   }
   if (in->flags & EMU_F_GLC)
     for (unsigned k = 0; k < nd; k++)
-      emuWriteScalar32(w, in->dst + k, (uint32_t)(old >> (32 * k)));
+      emuLoadS(w, c, in->dst + k, (uint32_t)(old >> (32 * k)));
   return EMU_STEP_NEXT;
 }
 VHANDLER(s_atomic) { return smemAtomic(w, in, c); }
 
 /*--- LDS DMA ---------------------------------------------------------------------------*/
 
-/* Writes one lane's loaded dword(s) into LDS at `ldsAddr`; writes outside
- * the allocation are dropped (facts §4.2, ISA `cdna4.md:661`). */
-static void ldsDmaPut(EmuGroup *g, uint64_t ldsAddr, const uint32_t *v, unsigned n) {
+/* Writes lane l's loaded dword(s) into LDS at ldsBase + stride * l; writes
+ * outside the allocation are dropped (facts §4.2, ISA `cdna4.md:661`). When
+ * stepping, the LDS side waits for completion (emu_step.h): dword i of
+ * every lane becomes one EMU_EFF_LDS entry. */
+static void ldsDmaPut(EmuWave *w, EmuCtx *c, uint64_t ldsBase, unsigned stride, int l,
+                      const uint32_t *v, unsigned n) {
+  uint64_t ldsAddr = ldsBase + (uint64_t)stride * (unsigned)l;
+  emuMemLds(c, (unsigned)l, (uint32_t)ldsAddr, 4 * n);
+  if (__builtin_expect(c->fx != NULL, 0)) {
+    for (unsigned i = 0; i < n; i++)
+      emuFxLds(c, (uint32_t)(ldsBase + 4ull * i), stride, (unsigned)l, v[i]);
+    return;
+  }
+  EmuGroup *g = w->group;
   for (unsigned i = 0; i < n; i++) {
     uint64_t a = ldsAddr + 4ull * i;
     if (g && a + 4 <= g->ldsSize)
@@ -507,10 +546,11 @@ static int globalLoadLds(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     const uint8_t *p = emuMemoryTranslate(c->env->mem, a, s.bytes);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
+    emuMemGlobal(c, (unsigned)l, a, s.bytes);
     uint32_t v[4];
     for (unsigned i = 0; i < n; i++)
       v[i] = s.dwords ? rdU32(p + 4 * i) : dmaExtend(&s, p);
-    ldsDmaPut(w->group, base + (uint64_t)stride * (unsigned)l, v, n);
+    ldsDmaPut(w, c, base, stride, l, v, n);
   }
   return EMU_STEP_NEXT;
 }
@@ -565,6 +605,13 @@ static int bufFaultSwizzle(EmuCtx *c, const EmuInst *in) {
                   "%s: swizzled buffer descriptors are not modelled", in->name);
 }
 
+/* Notes lane l's buffer access by its first in-range element k (at `a`):
+ * the lane's base address is that address less k elements. */
+static void noteBuf(EmuCtx *c, int l, unsigned k, uint64_t a, unsigned esize, unsigned n) {
+  if (c->mem && !((c->mem->lanes >> l) & 1))
+    emuNoteGlobal(c, (unsigned)l, a - (uint64_t)k * esize, esize * n);
+}
+
 static int bufLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   MemShape s = shapeOf(in->name);
   BufDesc d = bufDesc(w, in);
@@ -587,15 +634,16 @@ static int bufLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       const uint8_t *p = emuMemoryTranslate(c->env->mem, a, esize);
       if (!p)
         return memFault(c, in, l, a, esize);
+      noteBuf(c, l, k, a, esize, n);
       v[k] = s.dwords ? rdU32(p) : dmaExtend(&s, p);
     }
     if (lds) {
-      ldsDmaPut(w->group, ldsBase + (uint64_t)(n > 1 ? 16 : 4) * (unsigned)l, v, n);
+      ldsDmaPut(w, c, ldsBase, n > 1 ? 16 : 4, l, v, n);
     } else if (s.dwords == 0) {
-      putLoaded(w, in->dst, l, &s, v[0]);
+      putLoaded(w, c, in->dst, l, &s, v[0]);
     } else {
       for (unsigned k = 0; k < n; k++)
-        emuVReg(w, (in->dst & 256) | ((in->dst + k) & 255))[l] = v[k];
+        emuLoadV(w, c, regK(in->dst, k), (unsigned)l, v[k]);
     }
   }
   return EMU_STEP_NEXT;
@@ -620,6 +668,7 @@ static int bufStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       uint8_t *p = emuMemoryTranslate(c->env->mem, a, esize);
       if (!p)
         return memFault(c, in, l, a, esize);
+      noteBuf(c, l, k, a, esize, n);
       uint32_t v = s.dwords ? emuVReg(w, (in->data0 & 256) | ((in->data0 + k) & 255))[l]
                             : storeValue(w, in->data0, l, &s);
       memcpy(p, &v, esize);
@@ -651,12 +700,13 @@ static int bufAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       uint8_t *p = emuMemoryTranslate(c->env->mem, a, size);
       if (!p)
         return memFault(c, in, l, a, size);
+      noteBuf(c, l, 0, a, size, 1);
       uint64_t src, cmp;
       atomOperands(w, in, l, op, w64, &src, &cmp);
       old = atomApply(p, op, wide, src, cmp);
     }
     if (in->flags & EMU_F_GLC)
-      atomReturn(w, in, l, w64, old);
+      atomReturn(w, c, in, l, w64, old);
   }
   return EMU_STEP_NEXT;
 }

@@ -135,6 +135,10 @@ typedef struct EmuExecEnv {
   FlyEmuChip chip;
   uint64_t maxRetired;    /* a wave stops with FLY_EMU_FAULT_LIMIT once it has
                              retired this many instructions; 0: no limit */
+  bool skipMfmaMath;      /* MFMAs check their operands but leave D unwritten:
+                             the timing model's estimate, which only needs
+                             control flow, and kernels' control flow does not
+                             depend on MFMA results (docs/timing.md) */
 } EmuExecEnv;
 
 /// ISA side: decodes `size` bytes of machine code (the whole .text of the

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "emu_internal.h"
+#include "emu_step.h"
 
 /*--- Opcode tables (emu_decode_tables.c) -----------------------------------*/
 
@@ -115,6 +116,7 @@ struct EmuInst {
 /// A decoded kernel (.text).
 struct EmuProgram {
   EmuInst *insts;         /* size/4 slots; slots inside an instruction are invalid */
+  EmuInstInfo *infos;     /* the timing facts of insts[i] (emu_info.c) */
   size_t numSlots;
   uint64_t textAddr;
   FlyEmuChip chip;
@@ -128,6 +130,9 @@ struct EmuCtx {
   FlyEmuFault *fault;
   FlyEmuChip chip;
   EmuWave *wave;
+  /* Stepping (emuWaveStep, emu_step.h); both NULL in emuWaveRun. */
+  EmuEffects *fx;         /* loads' register writes and DMA's LDS writes go here */
+  EmuStepMem *mem;        /* per-lane addresses of the access go here */
 };
 
 /// Flat-address apertures (the values src_shared_base / src_private_base
@@ -235,6 +240,58 @@ float emuOutModF32(const EmuInst *in, float x);
 /// Lanes a VALU instruction writes.
 static inline bool emuLaneOn(const EmuWave *w, unsigned l) {
   return (w->exec >> l) & 1u;
+}
+
+/// Fills the timing facts of a decoded instruction (emu_info.c); `ok` is
+/// false for an undecodable one (it then only gets a unit and a name).
+void emuInstInfoCompute(const EmuInst *in, bool ok, FlyEmuChip chip, EmuInstInfo *out);
+
+/*--- Results of loads and addresses touched (emu_step.c) ---------------------*/
+
+/// Deferred-effect recording: the slow halves of emuLoadV/emuLoadS/emuDmaLds
+/// (called only when c->fx is set).
+void emuFxVReg(EmuCtx *c, unsigned r, unsigned lane, uint32_t v, unsigned half);
+void emuFxSReg(EmuCtx *c, unsigned code, uint32_t v);
+void emuFxLds(EmuCtx *c, uint32_t lds0, uint32_t stride, unsigned lane, uint32_t v);
+/// Records lane `lane`'s LDS offset / device address in c->mem (set).
+void emuNoteLds(EmuCtx *c, unsigned lane, uint32_t off, unsigned bytes);
+void emuNoteGlobal(EmuCtx *c, unsigned lane, uint64_t addr, unsigned bytes);
+
+/// Every register write that returns memory data (loads, atomics with
+/// return, DS reads and DS ops that return data) goes through these, so
+/// that stepping can defer it to the instruction's completion (emu_step.h).
+/// `half` 0: the whole dword; 1: bits 15:0, 2: bits 31:16 (d16 loads).
+static inline void emuLoadV(EmuWave *w, EmuCtx *c, unsigned r, unsigned lane, uint32_t v) {
+  if (__builtin_expect(c->fx != NULL, 0))
+    emuFxVReg(c, r, lane, v, 0);
+  else
+    emuVReg(w, r)[lane] = v;
+}
+static inline void emuLoadV16(EmuWave *w, EmuCtx *c, unsigned r, unsigned lane, uint32_t v,
+                              unsigned half) {
+  if (__builtin_expect(c->fx != NULL, 0)) {
+    emuFxVReg(c, r, lane, v & 0xffff, half);
+    return;
+  }
+  uint32_t *d = &emuVReg(w, r)[lane];
+  *d = half == 2 ? (*d & 0xffff) | v << 16 : (*d & 0xffff0000u) | (v & 0xffff);
+}
+/// The SGPR side (SMEM loads, s_memtime, scalar atomics with return).
+static inline void emuLoadS(EmuWave *w, EmuCtx *c, unsigned code, uint32_t v) {
+  if (__builtin_expect(c->fx != NULL, 0))
+    emuFxSReg(c, code, v);
+  else
+    emuWriteScalar32(w, code, v);
+}
+
+/// The address notes, for the timing model's banks and cache lines.
+static inline void emuMemLds(EmuCtx *c, unsigned lane, uint32_t off, unsigned bytes) {
+  if (__builtin_expect(c->mem != NULL, 0))
+    emuNoteLds(c, lane, off, bytes);
+}
+static inline void emuMemGlobal(EmuCtx *c, unsigned lane, uint64_t addr, unsigned bytes) {
+  if (__builtin_expect(c->mem != NULL, 0))
+    emuNoteGlobal(c, lane, addr, bytes);
 }
 
 #endif /* FLYC_EMU_ISA_H */

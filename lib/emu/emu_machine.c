@@ -26,6 +26,8 @@
 
 typedef struct Shared {
   const EmumDispatch *d;
+  EmumGroupFilter skip;   /* workgroups another scheduler runs (NULL: none) */
+  void *skipCtx;
   uint64_t numGroups;
   uint64_t next;          /* next workgroup index to take (atomic) */
   uint64_t firstFault;    /* lowest faulting index so far (atomic) */
@@ -42,14 +44,14 @@ typedef struct Worker {
 
 typedef enum WaveState { WAVE_RUNNING, WAVE_AT_BARRIER, WAVE_ENDED } WaveState;
 
-static void groupCoords(const EmumDispatch *d, uint64_t idx, uint32_t id[3]) {
+void emumGroupCoords(const EmumDispatch *d, uint64_t idx, uint32_t id[3]) {
   id[0] = (uint32_t)(idx % d->grid[0]);
   id[1] = (uint32_t)(idx / d->grid[0] % d->grid[1]);
   id[2] = (uint32_t)(idx / ((uint64_t)d->grid[0] * d->grid[1]));
 }
 
 /* Adds the machine side's part of a fault report. */
-static void completeFault(const EmumDispatch *d, const EmuGroup *g, int wave, FlyEmuFault *f) {
+void emumCompleteFault(const EmumDispatch *d, const EmuGroup *g, int wave, FlyEmuFault *f) {
   snprintf(f->kernel, sizeof f->kernel, "%s", d->kernel->name);
   memcpy(f->group, g->id, sizeof f->group);
   f->wave = wave;
@@ -63,7 +65,7 @@ static bool runPass(const EmumDispatch *d, EmuGroup *g, WaveState *state, FlyEmu
     memset(f, 0, sizeof *f);
     EmuStop stop = emuWaveRun(&g->waves[w], &d->env, f);
     if (stop == EMU_STOP_FAULT) {
-      completeFault(d, g, (int)w, f);
+      emumCompleteFault(d, g, (int)w, f);
       return false;
     }
     state[w] = stop == EMU_STOP_BARRIER ? WAVE_AT_BARRIER : WAVE_ENDED;
@@ -71,19 +73,26 @@ static bool runPass(const EmumDispatch *d, EmuGroup *g, WaveState *state, FlyEmu
   return true;
 }
 
-static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
+bool emumGroupStart(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
   EmuGroup *g = &slot->g;
-  WaveState state[EMUM_MAX_WAVES];
   uint32_t poison = EMU_POISON32;
   for (uint32_t i = 0; i + 4 <= g->ldsSize; i += 4)
     memcpy(g->lds + i, &poison, 4);
-  for (uint32_t w = 0; w < g->numWaves; ++w) {
-    state[w] = WAVE_RUNNING;
+  for (uint32_t w = 0; w < g->numWaves; ++w)
     if (!emumWaveInit(d, slot, w, f)) {
-      completeFault(d, g, -1, f);
+      emumCompleteFault(d, g, -1, f);
       return false;
     }
-  }
+  return true;
+}
+
+static bool runGroup(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *f) {
+  EmuGroup *g = &slot->g;
+  WaveState state[EMUM_MAX_WAVES];
+  if (!emumGroupStart(d, slot, f))
+    return false;
+  for (uint32_t w = 0; w < g->numWaves; ++w)
+    state[w] = WAVE_RUNNING;
   for (;;) {
     if (!runPass(d, g, state, f))
       return false;
@@ -106,7 +115,9 @@ static void *workerMain(void *arg) {
     uint64_t idx = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED);
     if (idx >= s->numGroups || idx > __atomic_load_n(&s->firstFault, __ATOMIC_ACQUIRE))
       break;
-    groupCoords(d, idx, wk->group.g.id);
+    if (s->skip && s->skip(s->skipCtx, idx))
+      continue;
+    emumGroupCoords(d, idx, wk->group.g.id);
     FlyEmuFault f;
     bool ok = runGroup(d, &wk->group, &f);
     for (uint32_t w = 0; w < wk->group.g.numWaves; ++w)
@@ -129,31 +140,38 @@ static void *workerMain(void *arg) {
 
 /* A worker's workgroup slot: LDS, waves (fully poisoned once) and, when the
  * kernel has private memory, 64 lanes of it per wave in device memory. */
-static bool workerInit(FlyEmuDevice *dev, Worker *wk, Shared *s) {
-  const EmumDispatch *d = s->d;
-  EmuGroup *g = &wk->group.g;
-  memset(wk, 0, sizeof *wk);
-  wk->shared = s;
-  wk->faultIndex = UINT64_MAX;
+bool emumGroupSlotInit(FlyEmuDevice *dev, const EmumDispatch *d, EmumGroup *slot) {
+  EmuGroup *g = &slot->g;
+  memset(slot, 0, sizeof *slot);
   g->numWaves = d->wavesPerGroup;
   g->ldsSize = d->ldsSize;
   g->lds = flyAlloc(d->ldsSize ? d->ldsSize : 1);
   g->waves = flyAlloc(d->wavesPerGroup * sizeof(EmuWave));
   for (uint32_t w = 0; g->waves && w < d->wavesPerGroup; ++w)
     emumWavePoisonAll(&g->waves[w]);
-  wk->group.scratchLaneBytes = d->scratchLaneBytes;
+  slot->scratchLaneBytes = d->scratchLaneBytes;
   if (d->scratchLaneBytes)
-    wk->group.scratchBase = emumAllocRaw(
+    slot->scratchBase = emumAllocRaw(
         dev, (uint64_t)d->wavesPerGroup * EMU_WAVE_LANES * d->scratchLaneBytes, NULL);
-  return g->lds && g->waves && (!d->scratchLaneBytes || wk->group.scratchBase);
+  return g->lds && g->waves && (!d->scratchLaneBytes || slot->scratchBase);
 }
 
-static void workerFini(FlyEmuDevice *dev, Worker *wk) {
-  flyFree(wk->group.g.lds);
-  flyFree(wk->group.g.waves);
-  if (wk->group.scratchBase)
-    flyEmuDeviceFree(dev, wk->group.scratchBase);
+void emumGroupSlotFini(FlyEmuDevice *dev, EmumGroup *slot) {
+  flyFree(slot->g.lds);
+  flyFree(slot->g.waves);
+  if (slot->scratchBase)
+    flyEmuDeviceFree(dev, slot->scratchBase);
+  memset(slot, 0, sizeof *slot);
 }
+
+static bool workerInit(FlyEmuDevice *dev, Worker *wk, Shared *s) {
+  memset(wk, 0, sizeof *wk);
+  wk->shared = s;
+  wk->faultIndex = UINT64_MAX;
+  return emumGroupSlotInit(dev, s->d, &wk->group);
+}
+
+static void workerFini(FlyEmuDevice *dev, Worker *wk) { emumGroupSlotFini(dev, &wk->group); }
 
 int emuWaveGetScratch(const EmuWave *wave, uint64_t *base, uint32_t *laneBytes) {
   const EmumGroup *slot = (const EmumGroup *)wave->group; /* g is the first member */
@@ -164,9 +182,7 @@ int emuWaveGetScratch(const EmuWave *wave, uint64_t *base, uint32_t *laneBytes) 
   return *base != 0;
 }
 
-static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...) {
+void emumInvalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...) {
   memset(f, 0, sizeof *f);
   f->kind = FLY_EMU_FAULT_INVALID;
   f->wave = f->lane = -1;
@@ -180,9 +196,9 @@ static void invalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...) {
 /* Runs all workgroups on up to dev->numThreads threads. Worker state,
  * including private memory, is allocated before any thread starts, so the
  * buffer table is read-only while waves run. */
-static bool runGroups(FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFault *f,
-                      FlyEmuStats *st) {
-  Shared s = {d, (uint64_t)d->grid[0] * d->grid[1] * d->grid[2], 0, UINT64_MAX};
+bool emumRunGroups(FlyEmuDevice *dev, const EmumDispatch *d, EmumGroupFilter skip,
+                   void *skipCtx, FlyEmuFault *f, FlyEmuStats *st) {
+  Shared s = {d, skip, skipCtx, (uint64_t)d->grid[0] * d->grid[1] * d->grid[2], 0, UINT64_MAX};
   unsigned n = dev->numThreads < s.numGroups ? dev->numThreads : (unsigned)s.numGroups;
   Worker *wk = flyCalloc(n, sizeof(Worker));
   pthread_t *tids = flyCalloc(n, sizeof(pthread_t));
@@ -207,7 +223,7 @@ static bool runGroups(FlyEmuDevice *dev, const EmumDispatch *d, FlyEmuFault *f,
     workerFini(dev, &wk[i]);
   }
   if (!ok)
-    invalid(f, d->kernel->name, "out of memory for workgroup state");
+    emumInvalid(f, d->kernel->name, "out of memory for workgroup state");
   else if (first)
     *f = first->fault;
   flyFree(wk);
@@ -236,39 +252,39 @@ static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
   for (int i = 0; i < 3; ++i) {
     if (!desc->grid[i] || !desc->block[i] ||
         (uint64_t)desc->grid[i] * desc->block[i] > UINT32_MAX) {
-      invalid(f, k->name, "grid and block sizes must be >= 1 with at most 2^32-1 work-items per dimension");
+      emumInvalid(f, k->name, "grid and block sizes must be >= 1 with at most 2^32-1 work-items per dimension");
       return false;
     }
     groups *= desc->grid[i]; /* at most 2^40 * 2^32 before the check: no overflow */
     if (groups > (1ull << 40)) {
-      invalid(f, k->name, "more than 2^40 workgroups");
+      emumInvalid(f, k->name, "more than 2^40 workgroups");
       return false;
     }
   }
   if (desc->kernargSize && !desc->kernarg)
-    invalid(f, k->name, "%zu bytes of kernel arguments announced but none given",
+    emumInvalid(f, k->name, "%zu bytes of kernel arguments announced but none given",
             desc->kernargSize);
   else if (items > k->maxFlatWorkgroupSize || items > 1024)
-    invalid(f, k->name, "workgroup of %llu work-items exceeds the kernel's maximum of %u",
+    emumInvalid(f, k->name, "workgroup of %llu work-items exceeds the kernel's maximum of %u",
             (unsigned long long)items, k->maxFlatWorkgroupSize);
   else if (lds > ldsCap)
-    invalid(f, k->name, "workgroup needs %llu bytes of LDS, more than the %u of %s",
+    emumInvalid(f, k->name, "workgroup needs %llu bytes of LDS, more than the %u of %s",
             (unsigned long long)lds, ldsCap, flyEmuChipGetName(dev->chip));
   else if (scratchLaneBytes(k) > EMUM_MAX_SCRATCH_LANE)
-    invalid(f, k->name, "%u bytes of private memory per work-item, more than the "
+    emumInvalid(f, k->name, "%u bytes of private memory per work-item, more than the "
             "emulator's %u", scratchLaneBytes(k), EMUM_MAX_SCRATCH_LANE);
   else
     return true;
   return false;
 }
 
-static double now(void) {
+double emumNow(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelInfo *k,
+void emumInitDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelInfo *k,
                          const FlyEmuLaunchDesc *desc, EmumDispatch *d) {
   size_t textSize;
   uint64_t textVaddr;
@@ -294,20 +310,20 @@ static void initDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelIn
 
 /* The kernel a launch names, after checking the launch; NULL with `fault`
  * filled when it cannot run. */
-static const FlyKernelInfo *launchKernel(const FlyEmuDevice *dev, const FlyEmuModule *mod,
+const FlyKernelInfo *emumLaunchKernel(const FlyEmuDevice *dev, const FlyEmuModule *mod,
                                          const FlyEmuLaunchDesc *desc, FlyEmuFault *fault) {
   memset(fault, 0, sizeof *fault);
   const FlyKernelInfo *k = desc->kernel ? flyCodeObjectFindKernel(mod->co, desc->kernel) : NULL;
   if (!desc->kernel)
-    invalid(fault, "", "no kernel name given");
+    emumInvalid(fault, "", "no kernel name given");
   else if (!k)
-    invalid(fault, desc->kernel, "no kernel named '%s' in the code object", desc->kernel);
+    emumInvalid(fault, desc->kernel, "no kernel named '%s' in the code object", desc->kernel);
   return k && checkLaunch(dev, k, desc, fault) ? k : NULL;
 }
 
 bool flyEmuLaunchCheck(const FlyEmuDevice *dev, const FlyEmuModule *mod,
                        const FlyEmuLaunchDesc *desc, FlyEmuFault *fault) {
-  return launchKernel(dev, mod, desc, fault) != NULL;
+  return emumLaunchKernel(dev, mod, desc, fault) != NULL;
 }
 
 bool flyEmuLaunch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *desc,
@@ -315,15 +331,15 @@ bool flyEmuLaunch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyEmuLaunchDesc *
   FlyEmuStats local;
   FlyEmuStats *st = stats ? stats : &local;
   memset(st, 0, sizeof *st);
-  const FlyKernelInfo *k = launchKernel(dev, mod, desc, fault);
+  const FlyKernelInfo *k = emumLaunchKernel(dev, mod, desc, fault);
   if (!k)
     return false;
   EmumDispatch d;
-  initDispatch(dev, mod, k, desc, &d);
+  emumInitDispatch(dev, mod, k, desc, &d);
   bool ok = emumDispatchPrepare(dev, &d, desc, fault);
-  double t0 = now();
-  ok = ok && runGroups(dev, &d, fault, st);
-  st->seconds = now() - t0;
+  double t0 = emumNow();
+  ok = ok && emumRunGroups(dev, &d, NULL, NULL, fault, st);
+  st->seconds = emumNow() - t0;
   emumDispatchRelease(dev, &d);
   return ok;
 }

@@ -77,4 +77,35 @@ void emumWavePoisonAll(EmuWave *w);
 /// Returns false with `fault` when the descriptor's user SGPRs do not add up.
 bool emumWaveInit(const EmumDispatch *d, EmumGroup *group, uint32_t w, FlyEmuFault *fault);
 
+/*--- Shared with the timing model's launch (emu_timing_launch.c) ----------*/
+
+/// The kernel a launch names after the launch checks; NULL with `fault`.
+const FlyKernelInfo *emumLaunchKernel(const FlyEmuDevice *dev, const FlyEmuModule *mod,
+                                      const FlyEmuLaunchDesc *desc, FlyEmuFault *fault);
+/// Fills `d` for a checked launch (no allocation).
+void emumInitDispatch(FlyEmuDevice *dev, FlyEmuModule *mod, const FlyKernelInfo *k,
+                      const FlyEmuLaunchDesc *desc, EmumDispatch *d);
+/// Workgroup `idx` in launch order -> its (x, y, z) id.
+void emumGroupCoords(const EmumDispatch *d, uint64_t idx, uint32_t id[3]);
+/// Allocates a workgroup slot (LDS, waves, private memory); false when out
+/// of memory (then emumGroupSlotFini still releases what was allocated).
+bool emumGroupSlotInit(FlyEmuDevice *dev, const EmumDispatch *d, EmumGroup *slot);
+void emumGroupSlotFini(FlyEmuDevice *dev, EmumGroup *slot);
+/// Starts the workgroup whose id is in slot->g.id: LDS poisoned, every wave
+/// initialised. False with `fault` completed.
+bool emumGroupStart(const EmumDispatch *d, EmumGroup *slot, FlyEmuFault *fault);
+/// Adds kernel, workgroup and wave to a fault from the instruction side.
+void emumCompleteFault(const EmumDispatch *d, const EmuGroup *g, int wave, FlyEmuFault *f);
+/// True for the workgroups (by launch index) that emumRunGroups leaves out.
+typedef bool (*EmumGroupFilter)(void *ctx, uint64_t idx);
+/// Runs every workgroup for which `skip` is false (all with NULL) on the
+/// device's worker threads; the lowest-numbered fault wins. Adds to `st`.
+bool emumRunGroups(FlyEmuDevice *dev, const EmumDispatch *d, EmumGroupFilter skip,
+                   void *skipCtx, FlyEmuFault *f, FlyEmuStats *st);
+/// An INVALID fault with a formatted message.
+void emumInvalid(FlyEmuFault *f, const char *kernel, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/// Monotonic seconds.
+double emumNow(void);
+
 #endif /* FLYC_EMU_MACHINE_H */

@@ -353,11 +353,15 @@ static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     if ((in->cbsz & 7) > 4 || (in->blgp & 7) > 4)
       return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
                       "%s: reserved cbsz/blgp format %u/%u", in->name, in->cbsz, in->blgp);
+    if (c->env->skipMfmaMath)
+      return EMU_STEP_NEXT;
     if (scaled) {
       wk.sa = wk.bk + nb;
       wk.sb = wk.sa + ns;
     }
     gatherF8f6f4(w, in, d, &wk);
+  } else if (c->env->skipMfmaMath) {
+    return EMU_STEP_NEXT;
   } else {
     gatherDense(w, in, d, g950, &wk);
   }

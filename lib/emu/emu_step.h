@@ -99,15 +99,32 @@ const EmuInstInfo *emuProgramInstInfo(const EmuProgram *prog, uint64_t pc);
 
 /// The deferred part of one instruction: register writes of a load, LDS
 /// writes of a DMA. Owned by the caller of emuWaveStep, which passes a
-/// record with `cap` entries; the ISA side appends to it.
+/// record with `cap` entries (EMU_MAX_EFFECTS always suffice); the ISA side
+/// appends to it. One entry covers all lanes of one register (VREG), one
+/// scalar destination dword (SREG) or one dword of every lane of an LDS DMA
+/// (LDS), so an instruction makes at most 16 entries (s_load_dwordx16).
+///   VREG: vector register `index` (0..255 VGPR, 256..511 AGPR) gets
+///         value[l] in every lane l of `lanes`; `half` 0 writes the whole
+///         dword, 1 only bits 15:0, 2 only bits 31:16 (d16 loads: the other
+///         half is the register's value at completion, not at issue).
+///   SREG: scalar destination operand code `index` (s0..s101, VCC_LO/HI,
+///         M0, EXEC_LO/HI) gets value[0].
+///   LDS:  lane l of `lanes` writes `bytes` (4) bytes of value[l] at LDS
+///         byte offset lds + l * index (index = the DMA's lane stride, 4 or
+///         16; offsets wrap at 32 bits); a write outside the workgroup's LDS
+///         is dropped, as the DMA drops it.
+/// (Refinement of the first version of this header, which had one LDS entry
+/// per lane: a dwordx4 DMA now takes 4 entries instead of 64.)
 typedef enum EmuEffectKind { EMU_EFF_VREG = 0, EMU_EFF_SREG = 1, EMU_EFF_LDS = 2 } EmuEffectKind;
+enum { EMU_MAX_EFFECTS = 16 };
 typedef struct EmuEffect {
   uint8_t kind;           /* EmuEffectKind */
-  uint8_t bytes;          /* LDS: bytes at `index` (1..16); regs: 4 */
-  uint16_t index;         /* VREG: 0..511 (256+ AGPR); SREG: operand code */
-  uint32_t lds;           /* LDS byte offset */
-  uint64_t lanes;         /* VREG: lanes written */
-  uint32_t value[64];     /* VREG: per lane; SREG: value[0]; LDS: bytes packed from value[0] */
+  uint8_t bytes;          /* LDS: bytes per lane (4); regs: 4 */
+  uint8_t half;           /* VREG: 0 whole dword, 1 low half, 2 high half */
+  uint16_t index;         /* VREG: 0..511 (256+ AGPR); SREG: operand code; LDS: lane stride */
+  uint32_t lds;           /* LDS: byte offset of lane 0 */
+  uint64_t lanes;         /* VREG, LDS: lanes written */
+  uint32_t value[64];     /* VREG, LDS: per lane; SREG: value[0] */
 } EmuEffect;
 
 typedef struct EmuEffects {
@@ -126,8 +143,10 @@ typedef struct EmuStepMem {
   uint64_t lanes;          /* lanes that accessed memory */
   uint32_t lds[64];        /* LDS byte offsets (ds_*, and the LDS side of a DMA) */
   uint64_t global[64];     /* device addresses (VMEM/SMEM; SMEM uses global[0]) */
-  uint8_t bytes;           /* per lane */
+  uint8_t bytes;           /* per lane (per element of a read2/write2) */
   bool hasLds, hasGlobal;
+  uint32_t lds2;           /* ds_read2/write2/wrxchg2: lane l's second element is at
+                              lds[l] + lds2 (0: one element per lane) */
 } EmuStepMem;
 
 /// What one emuWaveStep did.

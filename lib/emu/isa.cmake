@@ -15,4 +15,6 @@ list(APPEND FLYC_EMU_ISA_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/emu_exec_mem.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_exec_lds.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_fp.c
-  ${CMAKE_CURRENT_LIST_DIR}/emu_mfma.c)
+  ${CMAKE_CURRENT_LIST_DIR}/emu_mfma.c
+  ${CMAKE_CURRENT_LIST_DIR}/emu_info.c
+  ${CMAKE_CURRENT_LIST_DIR}/emu_step.c)

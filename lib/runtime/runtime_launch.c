@@ -274,6 +274,24 @@ bool flyLaunchBench(FlyDevice *dev, FlyModule *mod, const char *kernel,
   return ok;
 }
 
+bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
+                    const FlyLaunchConfig *cfg, const FlyArgs *args,
+                    const FlyEmuTimingOptions *options, FlyEmuTimingReport *report,
+                    FlyLaunchResult *result) {
+  FlyEmuLaunchDesc desc;
+  memset(report, 0, sizeof *report);
+  if (dev->hip) {
+    memset(result, 0, sizeof *result);
+    return reject(result, kernel, "the timing model runs on the emulator, not on a HIP device");
+  }
+  uint8_t *kernarg = prepare(dev, mod, kernel, cfg, args, result, &desc);
+  bool ok = kernarg && flyEmuLaunchTimed(dev->emu, mod->emu, &desc, options, report,
+                                         &result->fault, &result->stats);
+  flyFree(kernarg);
+  result->ok = ok;
+  return ok;
+}
+
 void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out) {
   if (result->runtimeError) {
     flyStrBufAppendF(out, "HIP error: kernel %s: %s", result->fault.kernel,

@@ -89,6 +89,8 @@
                                     released wave */                                     \
         .mfmaCoexecDelay = 4,    /* CALC coexec_delay 4 (gfx942; assumption on gfx950,  \
                                     where CALC has no data) */                           \
+        .sleepCycles = 64,       /* ISA4:L5698-5712: s_sleep N sleeps 64*(N-1)..64*N    \
+                                    clocks; the model takes the upper bound */           \
   }
 
 static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {
@@ -449,13 +451,17 @@ static const FlyHwProduct kProducts[] = {
        [RDOC mi300.md, gpu-arch-specs; WP3]; Infinity Cache 17.2 TB/s peak
        [WP3] */
     {"mi300x", FLY_CHIP_GFX942, 304, 8, 2.1, 5.3e12, 17.2e12, 192ull << 30, true},
-    /* 80 CUs (20 per XCD), 4 XCDs, 192 GB [RDOC gpu-arch-specs]; clock and
-       HBM: assumption, MI300X's (same XCDs and HBM3 stacks; no published
-       figure found) */
+    /* 80 CUs [users' reports of gfx942 MI308X with 80 CUs, e.g. ROCm-user
+       benchmark notes]. 4 XCDs of 20: assumption (ROCm's newer gpu-specs
+       table lists "80 (20 per XCD)", absent from the stored RDOC @e396b48;
+       reports of 4 hardware queues per user queue, one per XCC, agree).
+       Clock, HBM and Infinity Cache: assumption, MI300X's (the same XCD
+       and HBM3 stacks; no published figure found) */
     {"mi308x", FLY_CHIP_GFX942, 80, 4, 2.1, 5.3e12, 17.2e12, 192ull << 30, false},
-    /* 304 CUs, 8 XCDs, 256 GB HBM3E [RDOC gpu-arch-specs]; 2100 MHz and
-       6 TB/s [AMD MI325X product page / data sheet]; Infinity Cache:
-       assumption, MI300X's */
+    /* 304 CUs (38 per XCD), 8 XCDs, 256 GB [RDOC gpu-arch-specs @e396b48];
+       6.0 TB/s HBM3E and 1307 TF fp16 [Vultr docs, inference-cookbook
+       hardware-requirements], which at 304 CUs x 2048 FLOP/clk gives the
+       2100 MHz clock; Infinity Cache: assumption, MI300X's */
     {"mi325x", FLY_CHIP_GFX942, 304, 8, 2.1, 6.0e12, 17.2e12, 256ull << 30, false},
     /* 256 CUs (32 per XCD), 8 XCDs, 288 GB HBM3E, 8 TB/s [RDOC gpu-specs
        7.13; SHARK]; 2200 MHz [PRESS]; Infinity Cache: assumption, 128

@@ -78,7 +78,7 @@ static void run(const uint8_t *code, size_t size, FlyEmuChip chip, uint32_t seed
   if (buf && slot.g.lds && w) {
     EmuBuffer b = {0x100000000ull, BUF_BYTES, buf};
     EmuMemory mem = {&b, 1};
-    EmuExecEnv env = {&mem, p, chip, MAX_INSTS};
+    EmuExecEnv env = {&mem, p, chip, MAX_INSTS, false};
     slot.g.waves = w;
     fillWave(w, &slot.g, seed);
     EmuStop st = EMU_STOP_BARRIER;

@@ -10,6 +10,8 @@
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
+#include "flyc/hw.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <signal.h>
@@ -45,15 +47,16 @@ static const char usageText[] =
     "                           (choose another with HIP_VISIBLE_DEVICES)\n"
     "  --hip-lib PATH           the HIP runtime to load (default: $FLYC_HIP_LIBRARY, else\n"
     "                           libamdhip64.so, .so.7, .so.6, .so.5)\n"
-    "  --bench N                after the run, time N launches (after warm-up ones):\n"
-    "                           median and min microseconds; on hip from HIP events,\n"
-    "                           with L2 and Infinity Cache flushed before each launch;\n"
-    "                           on emu the emulator's wall time (not a GPU time)\n"
+    "  --bench N                after the run, time it: on hip N launches (after warm-up\n"
+    "                           ones), L2 and Infinity Cache flushed before each, median\n"
+    "                           and min microseconds from HIP events; on emu the timing\n"
+    "                           model's prediction (one simulated launch; see --timing)\n"
     "  --flush BYTES            bytes written before each --bench launch on hip (default:\n"
     "                           twice L2 plus Infinity Cache of the chip; 0: no flush)\n"
-    "  --gemm MxNxK[,DTYPE]     the launch is this GEMM (DTYPE fp8 (default), int8, bf16,\n"
-    "                           fp16, int4, fp4): --bench adds TFLOPS and TB/s\n"
-    "  --flops F, --bytes B     the work of one launch, for --bench's TFLOPS and TB/s\n"
+    "  --gemm MxNxK[,DTYPE]     the launch is this GEMM (gemm-optimization §8.1-8.2; DTYPE\n"
+    "                           fp8 (default), int8, int4, fp4, bf16, fp16): --bench and\n"
+    "                           --timing add TFLOPS and TB/s\n"
+    "  --flops N, --bytes N     the work of one launch, for the same rates\n"
     "  --out NAME=PATH          write buffer NAME after the run (raw elements); written\n"
     "                           only when the whole run succeeds, atomically\n"
     "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
@@ -71,6 +74,16 @@ static const char usageText[] =
     "                           object on, takes longer (default: no limit)\n"
     "  --max-memory BYTES       refuse a run that needs more host memory than this (on\n"
     "                           emu the buffers are host memory; default: the machine's)\n"
+    "  --timing                 also predict the kernel's time on the GPU with the CU\n"
+    "                           timing model and print the report (docs/timing.md)\n"
+    "  --gpu NAME               the product modelled (--timing, --bench on emu): mi300x\n"
+    "                           mi308x mi325x (gfx942), mi350x mi355x (gfx950); default\n"
+    "                           the chip's flagship\n"
+    "  --estimate               only simulate a few CUs, skip MFMA arithmetic: fast,\n"
+    "                           no outputs (no --out/--check)\n"
+    "  --timing-json FILE       write the report as JSON\n"
+    "  --timing-svg FILE        write a timeline of one CU's waves as SVG\n"
+
     "  --list                   list the code object's kernels and their arguments\n"
     "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
@@ -169,8 +182,8 @@ static int listKernels(FlyModule *mod) {
 /* --timeout: the emulator cannot interrupt a running wave, so the process
  * ends itself, removing any output still in its temporary file; only
  * async-signal-safe calls here. */
-static RunOutput *timeoutOutputs;
-static size_t timeoutNumOutputs;
+static RunOutput *timeoutOutputs, *timeoutReports;
+static size_t timeoutNumOutputs, timeoutNumReports;
 
 static void onTimeout(int sig) {
   static const char msg[] = "flyc-run: error: the run did not finish within --timeout "
@@ -179,6 +192,9 @@ static void onTimeout(int sig) {
   for (size_t i = 0; i < timeoutNumOutputs; ++i)
     if (timeoutOutputs[i].tempLive)
       unlink(timeoutOutputs[i].temp);
+  for (size_t i = 0; i < timeoutNumReports; ++i)
+    if (timeoutReports[i].tempLive)
+      unlink(timeoutReports[i].temp);
   ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
   (void)ignored;
   _exit(1);
@@ -187,6 +203,8 @@ static void onTimeout(int sig) {
 static void armTimeout(RunOptions *o) {
   timeoutOutputs = o->outputs;
   timeoutNumOutputs = o->numOutputs;
+  timeoutReports = o->reports;
+  timeoutNumReports = o->numReports;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = onTimeout;
@@ -252,6 +270,20 @@ static bool checkMemory(const RunOptions *o, FlyStrBuf *err) {
   return false;
 }
 
+/* --gpu must carry the code object's chip. */
+static bool checkProduct(const RunOptions *o, FlyModule *mod, FlyStrBuf *err) {
+  const FlyHwProduct *p = o->timing.gpu ? flyHwProductFind(o->timing.gpu) : NULL;
+  if (!p)
+    return true;
+  FlyGpuMach mach = flyCodeObjectGetMach(flyModuleGetCodeObject(mod));
+  const char *chip = flyHwChipGet(p->chip)->name;
+  if (!strcmp(chip, flyGpuMachGetName(mach)))
+    return true;
+  flyStrBufAppendF(err, "--gpu %s carries %s, but the code object is for %s", p->name, chip,
+                   flyGpuMachGetName(mach));
+  return false;
+}
+
 /* Everything that can be checked before a buffer is allocated: the launch
  * against the kernel's metadata and the device, the input files, the
  * preshuffle shapes, the reference files, the output paths and the memory
@@ -277,13 +309,16 @@ static bool validate(const RunOptions *o, FlyDevice *dev, FlyModule *mod, FlyStr
                                       err)
                     : runOutputCheckTarget(out, err);
   }
-  return ok && checkMemory(o, err);
+  for (size_t i = 0; ok && i < o->numReports; ++i)
+    ok = runOutputCheckTarget(&o->reports[i], err);
+  return ok && checkProduct(o, mod, err) && checkMemory(o, err);
 }
 
-/* Fills the buffers, preshuffles, launches; *argsOut keeps the launch's
- * argument list for --bench (the caller destroys it). */
+/* Fills the buffers, preshuffles, launches (timed with --timing);
+ * *argsOut keeps the launch's argument list for --bench (the caller
+ * destroys it). */
 static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
-                  FlyArgs **argsOut, FlyStrBuf *err) {
+                  FlyArgs **argsOut, FlyEmuTimingReport *report, FlyStrBuf *err) {
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], stage, err))
       return fail(err->data);
@@ -297,10 +332,25 @@ static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
     return fail(err->data);
   FlyLaunchConfig cfg = launchConfig(o);
   FlyLaunchResult result;
-  if (!flyLaunch(dev, mod, o->kernel, &cfg, args, &result))
+  bool ok;
+  if (o->timing.on) {
+    FlyEmuTimingOptions topt = {o->timing.gpu, o->timing.estimate, 0, 0, o->timing.bytes};
+    ok = flyLaunchTimed(dev, mod, o->kernel, &cfg, args, &topt, report, &result);
+  } else {
+    ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
+  }
+  if (!ok)
     return reportFault(&result);
   if (o->stats)
     printStats(&result);
+  if (o->timing.on) {
+    FlyStrBuf text = {0};
+    FlyEmuTimingWork work = {o->timing.flops, o->timing.bytes};
+    flyEmuTimingReportFormatText(report, &work, &text);
+    if (text.data)
+      fputs(text.data, stdout);
+    flyStrBufDestroy(&text);
+  }
   return 0;
 }
 
@@ -327,15 +377,28 @@ static int checkOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf
   return rc;
 }
 
-/* The --out files go to temporary files first; they are renamed into
- * place (commitOutputs) once everything else, --bench too, has succeeded. */
-static int writeOutputTemps(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf *err) {
-  for (size_t i = 0; i < o->numOutputs; ++i)
-    if (!o->outputs[i].check &&
-        !runOutputWriteTemp(dev, runFindBuffer(o->args, o->numArgs, o->outputs[i].name),
-                            &o->outputs[i], stage, err))
-      return fail(err->data);
-  return 0;
+/* The --out files and timing reports go to temporary files first; they
+ * are renamed into place (commitOutputs) once everything else, --bench
+ * too, has succeeded. */
+static int writeOutputTemps(RunOptions *o, FlyDevice *dev, uint8_t *stage,
+                            const FlyEmuTimingReport *report, FlyStrBuf *err) {
+  bool ok = true;
+  for (size_t i = 0; ok && i < o->numOutputs; ++i)
+    if (!o->outputs[i].check)
+      ok = runOutputWriteTemp(dev, runFindBuffer(o->args, o->numArgs, o->outputs[i].name),
+                              &o->outputs[i], stage, err);
+  for (size_t i = 0; ok && i < o->numReports; ++i) {
+    FlyStrBuf text = {0};
+    FlyEmuTimingWork work = {o->timing.flops, o->timing.bytes};
+    if (o->reports[i].path == o->timing.json)
+      flyEmuTimingReportFormatJson(report, &work, &text);
+    else
+      flyEmuTimingReportFormatSvg(report, &text);
+    ok = text.data && !text.oom ? runOutputWriteTextTemp(&o->reports[i], text.data, text.len, err)
+                   : (flyStrBufAppend(err, "out of memory"), false);
+    flyStrBufDestroy(&text);
+  }
+  return ok ? 0 : fail(err->data);
 }
 
 /* All renamed with --timeout disarmed, so the set is not cut in half
@@ -346,6 +409,8 @@ static int commitOutputs(RunOptions *o, FlyStrBuf *err) {
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
       ok = runOutputCommit(&o->outputs[i], err);
+  for (size_t i = 0; ok && i < o->numReports; ++i)
+    ok = runOutputCommit(&o->reports[i], err);
   return ok ? 0 : fail(err->data);
 }
 
@@ -364,15 +429,20 @@ static int run(RunOptions *o, FlyDevice *dev, FlyStrBuf *err) {
   if (!stage)
     return fail(NULL);
   FlyArgs *args = NULL;
-  int rc = launch(o, dev, mod, stage, &args, err);
+  FlyEmuTimingReport report;
+  memset(&report, 0, sizeof report);
+  int rc = launch(o, dev, mod, stage, &args, &report, err);
   rc = rc ? rc : checkOutputs(o, dev, stage, err);
-  rc = rc ? rc : writeOutputTemps(o, dev, stage, err);
-  if (!rc && o->bench && runBench(o, dev, mod, args, err))
+  rc = rc ? rc : writeOutputTemps(o, dev, stage, &report, err);
+  if (!rc && o->bench && runBench(o, dev, mod, args, o->timing.on ? &report : NULL, err))
     rc = fail(err->data);
   rc = rc ? rc : commitOutputs(o, err);
   for (size_t i = 0; i < o->numOutputs; ++i)
     runOutputDiscard(&o->outputs[i]);
+  for (size_t i = 0; i < o->numReports; ++i)
+    runOutputDiscard(&o->reports[i]);
   flyArgsDestroy(args);
+  flyEmuTimingReportDestroy(&report);
   flyFree(stage);
   return rc;
 }

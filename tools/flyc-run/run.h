@@ -106,6 +106,9 @@ int runOutputCheck(FlyDevice *dev, const RunArg *arg, const RunOutput *out, uint
 /// file stays until runOutputCommit or runOutputDiscard.
 bool runOutputWriteTemp(FlyDevice *dev, const RunArg *arg, RunOutput *out, uint8_t *stage,
                         FlyStrBuf *err);
+/// Writes `n` bytes of text (a timing report) to a fresh temporary file next
+/// to the output's path, like runOutputWriteTemp.
+bool runOutputWriteTextTemp(RunOutput *out, const char *data, size_t n, FlyStrBuf *err);
 /// Renames the temporary file to the output's path (atomic).
 bool runOutputCommit(RunOutput *out, FlyStrBuf *err);
 /// Removes the temporary file, if any.
@@ -121,17 +124,20 @@ bool runAbiIsFilledSize(const FlyKernelInfo *k, size_t i);
 bool runAbiAppend(const FlyKernelInfo *k, const RunArg *args, size_t numArgs, FlyArgs *out,
                   FlyStrBuf *err);
 
-/// The work of one launch for --bench's rates: from --gemm MxNxK[,DTYPE]
-/// (seed gemm-optimization §8.1-8.2) or --flops/--bytes; 0 when not given.
-typedef struct RunWork {
-  double flops, bytes;
-  char gemm[96];           /* the --gemm text, for the report ("" without) */
-} RunWork;
+/// --timing and its companions (run_cli.c parses, flyc-run.c reports); --gpu
+/// and the work (--gemm, --flops, --bytes) serve --bench too.
+typedef struct RunTiming {
+  bool on, estimate;
+  const char *gpu;         /* --gpu, checked against the product table */
+  const char *json, *svg;  /* --timing-json / --timing-svg paths */
+  double flops, bytes;     /* --flops / --bytes, or from --gemm (0: unknown) */
+  bool gemm;               /* --gemm given */
+} RunTiming;
 
-/// The work of an M x N x K GEMM of `dtype` (fp8, int8, bf16, fp16, int4,
-/// fp4): 2MNK flops and the bytes of A, B, a bf16 C and the scales.
-/// False for an unknown dtype.
-bool runWorkFromGemm(uint64_t m, uint64_t n, uint64_t k, const char *dtype, RunWork *out);
+/// The work of --gemm MxNxK[,dtype] (gemm-optimization §8.1-8.2): flops
+/// 2·M·N·K; bytes of A, B, a 16-bit C and the scales for the dtype (fp8,
+/// int8, int4, fp4, bf16, fp16). False with a message in `err`.
+bool runGemmWork(const char *text, double *flops, double *bytes, FlyStrBuf *err);
 
 /// flyc-run's command line (run_cli.c).
 typedef struct RunOptions {
@@ -141,10 +147,12 @@ typedef struct RunOptions {
   unsigned bench;          /* --bench N: timed launches (0: no benchmark) */
   bool haveFlush;
   uint64_t flush;          /* --flush BYTES (hip): written before each timed launch */
-  bool haveFlops, haveBytes;
-  RunWork work;
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
+  RunTiming timing;
+  unsigned timingWorkOptions; /* --gemm, --flops and --bytes given */
+  RunOutput reports[2];       /* --timing-json, --timing-svg (name is the option) */
+  size_t numReports;
   unsigned threads, timeout;
   uint32_t lds;
   uint64_t maxMemory;      /* 0: the machine's physical memory */
@@ -166,8 +174,10 @@ void runOptionsDestroy(RunOptions *o);
 int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err);
 
 /// run_bench.c: --bench on the filled buffers with the launch's `args`;
-/// prints the times (and rates). 0, or 1 with one line in `err`.
+/// prints the times (and rates): measured on hip, the timing model's
+/// prediction on emu (`known`: the report of --timing's launch, else NULL).
+/// 0, or 1 with one line in `err`.
 int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
-             FlyStrBuf *err);
+             const FlyEmuTimingReport *known, FlyStrBuf *err);
 
 #endif /* FLYC_RUN_H */

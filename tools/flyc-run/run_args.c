@@ -289,12 +289,14 @@ bool runOutputCheckTarget(const RunOutput *o, FlyStrBuf *err) {
   else
     copyField(dir, sizeof dir, o->path, slash == o->path ? slash + 1 : slash);
   struct stat st;
+  /* A report file (--timing-json/--timing-svg) is named by its option. */
+  const char *opt = o->name[0] == '-' ? "" : "--out ";
   if (stat(o->path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    flyStrBufAppendF(err, "--out %s: '%s' is a directory", o->name, o->path);
+    flyStrBufAppendF(err, "%s%s: '%s' is a directory", opt, o->name, o->path);
     return false;
   }
   if (access(dir, W_OK | X_OK) != 0) {
-    flyStrBufAppendF(err, "--out %s: cannot write '%s': %s", o->name, o->path, strerror(errno));
+    flyStrBufAppendF(err, "%s%s: cannot write '%s': %s", opt, o->name, o->path, strerror(errno));
     return false;
   }
   return true;

@@ -5,10 +5,13 @@
  * first and, before every launch, a flush buffer twice the size of the
  * device's L2 (all XCDs) plus Infinity Cache is overwritten outside the
  * timed interval, so the figure is not that of inputs left in a cache by
- * the launch before. On the emulator the time is its wall time: a figure
- * about the emulator, never printed as a GPU time. Rates follow the seed's
- * gemm-optimization §8.1-8.2: TFLOPS = flops / s / 1e12, TB/s = bytes / s /
- * 1e12, from the median.
+ * the launch before. On the emulator the figure is the CU timing model's
+ * prediction for the product (--gpu, default the chip's flagship;
+ * docs/timing.md), from one simulated launch, since it is deterministic:
+ * the same command with --device emu and --device hip gives predicted and
+ * measured. Rates follow the seed's gemm-optimization §8.1-8.2: TFLOPS =
+ * flops / s / 1e12, TB/s = bytes / s / 1e12, from the median (or the
+ * prediction).
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
@@ -41,44 +44,39 @@ static uint64_t flushBytes(const FlyDevice *dev) {
   return 2 * ((uint64_t)product->xcds * hw->mem.l2.bytes + hw->mem.mall.bytes);
 }
 
-static void printRates(const RunWork *w, double us, bool gpu) {
+static void printRates(const RunTiming *w, double us, const char *at) {
   if (w->flops <= 0 && w->bytes <= 0)
     return;
   double s = us * 1e-6;
   printf("bench:");
-  if (w->gemm[0])
-    printf(" gemm %s:", w->gemm);
   if (w->flops > 0)
     printf(" %.4g TFLOPS", w->flops / s / 1e12);
   if (w->bytes > 0)
     printf("%s %.4g TB/s", w->flops > 0 ? "," : "", w->bytes / s / 1e12);
-  printf(" at the median%s\n", gpu ? "" : " (of the emulator, not a GPU figure)");
+  printf(" at the %s\n", at);
 }
 
 static void printTimes(const RunOptions *o, const FlyDevice *dev, double *times,
                        unsigned warmup, uint64_t flush) {
-  bool gpu = flyDeviceGetBackend(dev) == FLY_BACKEND_HIP;
   qsort(times, o->bench, sizeof *times, compareDouble);
   unsigned n = o->bench;
   double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-  printf("bench: kernel %s on %s (%s): %u timed launches after %u warm-up ones", o->kernel,
-         flyBackendGetName(flyDeviceGetBackend(dev)), flyDeviceGetDescription(dev), n,
-         warmup + 1);
+  printf("bench: kernel %s on hip (%s): %u timed launches after %u warm-up ones", o->kernel,
+         flyDeviceGetDescription(dev), n, warmup + 1);
   if (flush)
     printf(", %llu bytes written before each to flush L2 and the Infinity Cache",
            (unsigned long long)flush);
-  else if (gpu)
+  else
     printf(", caches not flushed");
-  printf("\nbench: median %.3f us, min %.3f us (%s)\n", median, times[0],
-         gpu ? "HIP events" : "emulator wall time, not a GPU time");
-  printRates(&o->work, median, gpu);
+  printf("\nbench: median %.3f us, min %.3f us (HIP events)\n", median, times[0]);
+  printRates(&o->timing, median, "median");
 }
 
-int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
-             FlyStrBuf *err) {
-  bool gpu = flyDeviceGetBackend(dev) == FLY_BACKEND_HIP;
-  FlyBenchConfig cfg = {gpu ? RUN_BENCH_HIP_WARMUP : 0, o->bench, {0, 0}};
-  uint64_t flush = !gpu ? 0 : o->haveFlush ? o->flush : flushBytes(dev);
+/* HIP: warm-up, flush, N timed launches. */
+static int benchHip(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
+                    const FlyLaunchConfig *launch, FlyStrBuf *err) {
+  FlyBenchConfig cfg = {RUN_BENCH_HIP_WARMUP, o->bench, {0, 0}};
+  uint64_t flush = o->haveFlush ? o->flush : flushBytes(dev);
   if (flush && !flyDeviceAlloc(dev, flush, &cfg.flush, err))
     return 1;
   double *times = flyCalloc(o->bench, sizeof *times);
@@ -87,10 +85,8 @@ int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs 
     flyStrBufAppend(err, "out of memory");
     return 1;
   }
-  FlyLaunchConfig launch = {{o->grid[0], o->grid[1], o->grid[2]},
-                            {o->block[0], o->block[1], o->block[2]}, o->lds};
   FlyLaunchResult result;
-  bool ok = flyLaunchBench(dev, mod, o->kernel, &launch, args, &cfg, times, &result);
+  bool ok = flyLaunchBench(dev, mod, o->kernel, launch, args, &cfg, times, &result);
   flyDeviceFree(dev, cfg.flush);
   if (ok)
     printTimes(o, dev, times, cfg.warmup, flush);
@@ -98,4 +94,40 @@ int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs 
     flyLaunchResultFormat(&result, err);
   flyFree(times);
   return ok ? 0 : 1;
+}
+
+static void printPrediction(const RunOptions *o, const FlyEmuTimingReport *r) {
+  printf("bench: kernel %s on emu (%s): the timing model's prediction for %s, not a "
+         "measurement\n", o->kernel, r->chip, r->gpu);
+  printf("bench: predicted %.3f us (timing model)\n", r->predictedUs);
+  printRates(&o->timing, r->predictedUs, "prediction");
+}
+
+/* The emulator: the prediction of --timing's run, or of one timed launch. */
+static int benchEmu(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
+                    const FlyLaunchConfig *launch, const FlyEmuTimingReport *known,
+                    FlyStrBuf *err) {
+  if (known) {
+    printPrediction(o, known);
+    return 0;
+  }
+  FlyEmuTimingOptions topt = {o->timing.gpu, false, 0, 0, o->timing.bytes};
+  FlyEmuTimingReport report;
+  FlyLaunchResult result;
+  bool ok = flyLaunchTimed(dev, mod, o->kernel, launch, args, &topt, &report, &result);
+  if (ok)
+    printPrediction(o, &report);
+  else
+    flyLaunchResultFormat(&result, err);
+  flyEmuTimingReportDestroy(&report);
+  return ok ? 0 : 1;
+}
+
+int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
+             const FlyEmuTimingReport *known, FlyStrBuf *err) {
+  FlyLaunchConfig launch = {{o->grid[0], o->grid[1], o->grid[2]},
+                            {o->block[0], o->block[1], o->block[2]}, o->lds};
+  if (flyDeviceGetBackend(dev) == FLY_BACKEND_HIP)
+    return benchHip(o, dev, mod, args, &launch, err);
+  return benchEmu(o, dev, mod, args, &launch, known, err);
 }

@@ -272,6 +272,21 @@ bool runOutputWriteTemp(FlyDevice *dev, const RunArg *a, RunOutput *o, uint8_t *
   return ok;
 }
 
+bool runOutputWriteTextTemp(RunOutput *o, const char *data, size_t n, FlyStrBuf *err) {
+  int fd = createTemp(o);
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  bool ok = f && fwrite(data, 1, n, f) == n;
+  if (f && fclose(f) != 0)
+    ok = false;
+  else if (!f && fd >= 0)
+    close(fd);
+  if (!ok) {
+    flyStrBufAppendF(err, "cannot write '%s': %s", o->path, strerror(errno));
+    runOutputDiscard(o);
+  }
+  return ok;
+}
+
 bool runOutputCommit(RunOutput *o, FlyStrBuf *err) {
   if (rename(o->temp, o->path) != 0) {
     flyStrBufAppendF(err, "cannot write '%s': %s", o->path, strerror(errno));

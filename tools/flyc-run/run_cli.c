@@ -7,6 +7,8 @@
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
+#include "flyc/hw.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -71,49 +73,94 @@ static bool parseUnsigned(const char *s, unsigned long long max, unsigned long l
   return !*end && !errno && *out <= max;
 }
 
-bool runWorkFromGemm(uint64_t m, uint64_t n, uint64_t k, const char *dtype, RunWork *out) {
-  double M = (double)m, N = (double)n, K = (double)k, c = M * N * 2, scales = (M + N) * 4;
-  out->flops = 2 * M * N * K;
-  if (!strcmp(dtype, "fp8") || !strcmp(dtype, "int8"))
-    out->bytes = M * K + N * K + c + scales;
-  else if (!strcmp(dtype, "bf16") || !strcmp(dtype, "fp16"))
-    out->bytes = 2 * M * K + 2 * N * K + c;        /* no per-token scales */
-  else if (!strcmp(dtype, "int4"))
-    out->bytes = M * K + N * K / 2 + c + scales;   /* A stays 8-bit */
-  else if (!strcmp(dtype, "fp4"))
-    out->bytes = M * K / 2 + N * K / 2 + c + (M + N) * (K / 32); /* one E8M0 per 32 */
-  else
-    return false;
+static bool parseDimsK(const char *s, uint64_t out[3], const char **rest) {
+  for (int i = 0; i < 3; ++i) {
+    char *end;
+    if (*s < '0' || *s > '9')
+      return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (v == 0 || v > (1ull << 32) || errno)
+      return false;
+    out[i] = v;
+    if (i < 2 && *end != 'x')
+      return false;
+    s = i < 2 ? end + 1 : end;
+  }
+  *rest = s;
   return true;
 }
 
-/* --gemm MxNxK[,DTYPE] (DTYPE default fp8). */
-static int parseGemm(RunOptions *o, const char *val, FlyStrBuf *err) {
-  unsigned long long d[3];
-  const char *s = val;
-  for (int i = 0; i < 3; ++i) {
-    char *end;
-    errno = 0;
-    if (*s < '0' || *s > '9' || (d[i] = strtoull(s, &end, 10)) == 0 || errno ||
-        d[i] > (1ull << 32) || (i < 2 ? *end != 'x' : (*end && *end != ',')))
-      return misuse(err, "bad --gemm '%s' (expected MxNxK[,DTYPE], each 1..2^32)", val);
-    s = end + (*end ? 1 : 0);
+bool runGemmWork(const char *text, double *flops, double *bytes, FlyStrBuf *err) {
+  uint64_t d[3];
+  const char *rest;
+  if (!parseDimsK(text, d, &rest) || (*rest && *rest != ',')) {
+    flyStrBufAppendF(err, "bad --gemm '%s' (expected MxNxK[,DTYPE], each 1..2^32)", text);
+    return false;
   }
-  const char *dtype = s[-1] == ',' ? s : "fp8";
-  if (!runWorkFromGemm(d[0], d[1], d[2], dtype, &o->work))
-    return misuse(err, "bad --gemm '%s': unknown type '%s' (expected fp8, int8, bf16, fp16, "
-                  "int4 or fp4)", val, dtype);
-  snprintf(o->work.gemm, sizeof o->work.gemm, "%s", val);
-  return 0;
+  const char *dtype = *rest ? rest + 1 : "fp8";
+  double m = (double)d[0], n = (double)d[1], k = (double)d[2];
+  *flops = 2 * m * n * k;
+  /* Seed §8.2: A, B, a 16-bit C and the per-token (or, for fp4, per-32 block)
+   * scales; bf16/fp16 have no scales and 2-byte A and B. */
+  if (!strcmp(dtype, "fp8") || !strcmp(dtype, "int8"))
+    *bytes = m * k + n * k + m * n * 2 + (m + n) * 4;
+  else if (!strcmp(dtype, "int4"))
+    *bytes = m * k + n * k / 2 + m * n * 2 + (m + n) * 4;
+  else if (!strcmp(dtype, "fp4"))
+    *bytes = m * k / 2 + n * k / 2 + m * n * 2 + (m + n) * (k / 32);
+  else if (!strcmp(dtype, "bf16") || !strcmp(dtype, "fp16"))
+    *bytes = 2 * (m * k + n * k + m * n);
+  else {
+    flyStrBufAppendF(err, "bad --gemm '%s': unknown dtype '%s' (expected fp8, int8, int4, fp4, "
+                     "bf16 or fp16)", text, dtype);
+    return false;
+  }
+  return true;
 }
 
-static int parseWork(const char *opt, const char *val, double *out, FlyStrBuf *err) {
+static bool parseCount(const char *s, double *out) {
   char *end;
+  if (*s < '0' || *s > '9')
+    return false;
   errno = 0;
-  double v = (*val >= '0' && *val <= '9') ? strtod(val, &end) : -1;
-  if (v <= 0 || errno || *end || v > 1e30)
-    return misuse(err, "bad %s '%s' (expected a positive number)", opt, val);
+  double v = strtod(s, &end);
   *out = v;
+  return !*end && !errno && v > 0 && v < 1e30;
+}
+
+/* --timing's options with a value; returns 0 ok, 1 not one of them, 2 misuse. */
+static int takeTimingOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
+  RunTiming *t = &o->timing;
+  if (strcmp(opt, "--gpu") == 0) {
+    if (!flyHwProductFind(val))
+      return misuse(err, "unknown --gpu '%s' (expected one of %s)", val, flyHwProductListNames());
+    t->gpu = val;
+  } else if (strcmp(opt, "--timing-json") == 0 || strcmp(opt, "--timing-svg") == 0) {
+    bool json = opt[9] == 'j';
+    if ((json ? t->json : t->svg) != NULL)
+      return misuse(err, "%s given twice", opt);
+    if (strlen(val) >= PATH_MAX || !*val)
+      return misuse(err, "bad %s '%s' (expected a file path)", opt, val);
+    RunOutput *r = &o->reports[o->numReports++];
+    memset(r, 0, sizeof *r);
+    r->text = val;
+    snprintf(r->name, sizeof r->name, "%s", opt);
+    snprintf(r->path, sizeof r->path, "%s", val);
+    *(json ? &t->json : &t->svg) = r->path;
+  } else if (strcmp(opt, "--flops") == 0) {
+    if (!parseCount(val, &t->flops))
+      return misuse(err, "bad --flops '%s' (expected a positive number)", val);
+  } else if (strcmp(opt, "--bytes") == 0) {
+    if (!parseCount(val, &t->bytes))
+      return misuse(err, "bad --bytes '%s' (expected a positive number)", val);
+  } else if (strcmp(opt, "--gemm") == 0) {
+    if (!runGemmWork(val, &t->flops, &t->bytes, err))
+      return 2; /* err holds the reason */
+    t->gemm = true;
+  } else {
+    return 1;
+  }
   return 0;
 }
 
@@ -127,8 +174,7 @@ static int takeDevice(RunOptions *o, const char *val, FlyStrBuf *err) {
   return 0;
 }
 
-/* The options of running on a device and timing it; 1 when `opt` is none
- * of them. */
+/* The options of the device and of --bench; 1 when `opt` is none of them. */
 static int takeRunOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
   unsigned long long n;
   if (strcmp(opt, "--device") == 0)
@@ -152,12 +198,6 @@ static int takeRunOption(RunOptions *o, const char *opt, const char *val, FlyStr
     o->flush = n;
     return 0;
   }
-  if (strcmp(opt, "--gemm") == 0)
-    return parseGemm(o, val, err);
-  if (strcmp(opt, "--flops") == 0)
-    return (o->haveFlops = true, parseWork(opt, val, &o->work.flops, err));
-  if (strcmp(opt, "--bytes") == 0)
-    return (o->haveBytes = true, parseWork(opt, val, &o->work.bytes, err));
   return 1;
 }
 
@@ -165,6 +205,7 @@ static int takeRunOption(RunOptions *o, const char *opt, const char *val, FlyStr
 static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
   unsigned long long n;
   int rc = takeRunOption(o, opt, val, err);
+  rc = rc == 1 ? takeTimingOption(o, opt, val, err) : rc;
   if (rc != 1)
     return rc;
   if (strcmp(opt, "--kernel") == 0) o->kernel = val;
@@ -203,22 +244,47 @@ static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf
   return 0;
 }
 
-/* Options that only mean something together or on one device. */
+/* Options that only mean something on one device. */
 static int crossCheckDevice(const RunOptions *o, FlyStrBuf *err) {
-  bool gemm = o->work.gemm[0] != 0;
-  if (gemm && (o->haveFlops || o->haveBytes))
-    return misuse(err, "--gemm gives the work of a launch; do not add --flops or --bytes");
-  if ((gemm || o->haveFlops || o->haveBytes) && !o->bench)
-    return misuse(err, "--gemm, --flops and --bytes give the work of a --bench run; add "
-                       "--bench N");
-  if (o->hipLib && o->device != FLY_BACKEND_HIP)
+  bool hip = o->device == FLY_BACKEND_HIP;
+  if (o->hipLib && !hip)
     return misuse(err, "--hip-lib needs --device hip");
-  if (o->haveFlush && (!o->bench || o->device != FLY_BACKEND_HIP))
+  if (o->haveFlush && (!o->bench || !hip))
     return misuse(err, "--flush sizes the cache flush of --bench on --device hip");
-  if (o->device == FLY_BACKEND_HIP && o->threads)
+  if (hip && o->threads)
     return misuse(err, "--threads sets the emulator's worker threads; not with --device hip");
-  if (o->device == FLY_BACKEND_HIP && o->stats)
+  if (hip && o->stats)
     return misuse(err, "--stats counts emulated instructions; not with --device hip");
+  if (hip && (o->timing.on || o->timing.gpu))
+    return misuse(err, "%s belongs to the emulator's timing model; not with --device hip "
+                  "(run the same command with --device emu for the prediction)",
+                  o->timing.on ? "--timing" : "--gpu");
+  return 0;
+}
+
+/* --timing's companions need it (--gpu and the work, --gemm, --flops and
+ * --bytes, serve --bench too); --estimate computes no outputs. */
+static int crossCheckTiming(const RunOptions *o, FlyStrBuf *err) {
+  const RunTiming *t = &o->timing;
+  const char *needs = t->estimate ? "--estimate" : t->json ? "--timing-json"
+                      : t->svg ? "--timing-svg" : NULL;
+  if (needs && !t->on)
+    return misuse(err, "%s needs --timing", needs);
+  const char *either = t->gpu ? "--gpu" : t->gemm ? "--gemm" : t->flops ? "--flops"
+                       : t->bytes ? "--bytes" : NULL;
+  if (either && !t->on && !o->bench)
+    return misuse(err, "%s needs --timing or --bench", either);
+  if (t->gemm && o->timingWorkOptions > 1)
+    return misuse(err, "--gemm gives the flops and bytes; it does not go with --flops or --bytes");
+  if (t->estimate && o->numOutputs)
+    return misuse(err, "--estimate computes no outputs, so %s cannot be used with it",
+                  o->outputs[0].check ? "--check" : "--out");
+  if (t->json && t->svg && !strcmp(t->json, t->svg))
+    return misuse(err, "--timing-json and --timing-svg both write '%s'", t->json);
+  for (size_t i = 0; i < o->numOutputs; ++i)
+    if (!o->outputs[i].check && ((t->json && !strcmp(t->json, o->outputs[i].path)) ||
+                                 (t->svg && !strcmp(t->svg, o->outputs[i].path))))
+      return misuse(err, "--out and a timing report both write '%s'", o->outputs[i].path);
   return 0;
 }
 
@@ -226,6 +292,7 @@ static int crossCheckDevice(const RunOptions *o, FlyStrBuf *err) {
  * preshuffle's N x K must be its buffer's element count. */
 static int crossCheck(RunOptions *o, FlyStrBuf *err) {
   int rc = crossCheckDevice(o, err);
+  rc = rc ? rc : crossCheckTiming(o, err);
   if (rc)
     return rc;
   for (size_t i = 0; i < o->numArgs; ++i)
@@ -261,11 +328,16 @@ int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err) {
     const char *a = argv[i];
     if (strcmp(a, "--stats") == 0) {
       o->stats = true;
+    } else if (strcmp(a, "--timing") == 0) {
+      o->timing.on = true;
+    } else if (strcmp(a, "--estimate") == 0) {
+      o->timing.estimate = true;
     } else if (strcmp(a, "--list") == 0) {
       o->list = true;
     } else if (strncmp(a, "--", 2) == 0) {
       if (i + 1 >= argc)
         return misuse(err, "option '%s' needs a value", a);
+      o->timingWorkOptions += !strcmp(a, "--gemm") || !strcmp(a, "--flops") || !strcmp(a, "--bytes");
       int rc = takeOption(o, a, argv[++i], err);
       if (rc)
         return rc;

@@ -96,7 +96,7 @@ int main(int argc, char **argv) {
       FlyEmuFault f;
       memset(&f, 0, sizeof(f));
       EmuProgram *p = emuProgramCreate(code, size, 0x1000, (FlyEmuChip)chip, &f);
-      EmuExecEnv env = {&mem, p, (FlyEmuChip)chip, 0};
+      EmuExecEnv env = {&mem, p, (FlyEmuChip)chip, 0, false};
       fillWave(w, &g, (uint32_t)s);
       EmuStop st = emuWaveRun(w, &env, &f);
       retired += w->retired;

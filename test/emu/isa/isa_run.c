@@ -13,13 +13,23 @@
  *   emu-isa-run [--chip gfx950|gfx942] [--kernel SYM] [--waves N]
  *               [--lds BYTES] [--mode HEX] [--in-file F | --in-seed N]
  *               [--in-bytes N] [--out-bytes N] [--dump-in F] [--dump-out F]
- *               [--print N] CODE.so
+ *               [--print N] [--step plain|apply|waitcnt] CODE.so
+ *
+ * --step runs the waves one instruction at a time with emuWaveStep instead
+ * of emuWaveRun: `plain` without an effect record (everything applies at
+ * once), `apply` with one, applied right after each step, `waitcnt` with
+ * one per instruction, kept pending until an s_waitcnt needs it: VMEM and
+ * LGKM results each complete in issue order, as late as the kernel's waits
+ * allow (s_waitcnt vmcnt(N) applies the oldest VMEM results until at most N
+ * remain; s_barrier and s_endpgm apply everything). A kernel whose waits
+ * are right gives the same output in every mode; one that reads a loaded
+ * register or DMA'd LDS early sees the old contents under `waitcnt`.
  *===----------------------------------------------------------------------===*/
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu_internal.h"
+#include "emu_step.h"
 #include "flyc/support.h"
 
 enum { OUT_ADDR = 0x100000000ull, IN_ADDR = 0x200000000ull, TEXT_ADDR = 0x1000 };
@@ -28,6 +38,7 @@ typedef struct Options {
   FlyEmuChip chip;
   const char *kernel, *inFile, *dumpIn, *dumpOut, *path;
   unsigned waves, lds, mode, seed, print;
+  int step;                     /* STEP_* */
   size_t inBytes, outBytes;
 } Options;
 
@@ -95,8 +106,11 @@ static int elfText(const uint8_t *e, size_t size, const char *kernel, const uint
   return fprintf(stderr, "error: kernel symbol '%s' not found\n", kernel), 1;
 }
 
+enum { STEP_NONE = 0, STEP_PLAIN, STEP_APPLY, STEP_WAITCNT };
+
 static int parseArgs(int argc, char **argv, Options *o) {
-  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, 4096, 4096};
+  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE,
+                 4096, 4096};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (a[0] != '-') {
@@ -121,6 +135,12 @@ static int parseArgs(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "--dump-in")) o->dumpIn = v;
     else if (!strcmp(a, "--dump-out")) o->dumpOut = v;
     else if (!strcmp(a, "--print")) o->print = (unsigned)strtoul(v, NULL, 0);
+    else if (!strcmp(a, "--step")) {
+      o->step = !strcmp(v, "plain") ? STEP_PLAIN : !strcmp(v, "apply") ? STEP_APPLY
+              : !strcmp(v, "waitcnt") ? STEP_WAITCNT : -1;
+      if (o->step < 0)
+        return fprintf(stderr, "error: unknown --step mode '%s'\n", v), 1;
+    }
     else return fprintf(stderr, "error: unknown option %s\n", a), 1;
   }
   if (!o->path)
@@ -155,9 +175,83 @@ static void printFault(const FlyEmuFault *f) {
          f->lane, (unsigned long long)f->pc, (unsigned long long)f->address, f->message);
 }
 
+/* The deferred effects of one wave under --step waitcnt: one record per
+ * issued load, in issue order, with the counters it holds. */
+enum { MAX_PENDING = 256 };
+typedef struct Pending {
+  EmuEffect items[EMU_MAX_EFFECTS];
+  EmuEffects fx;
+  unsigned vm, lgkm;
+} Pending;
+typedef struct Queue {
+  Pending *p;
+  unsigned n;
+} Queue;
+
+/* Applies the oldest pending record that holds `vm` (else lgkm) count. */
+static void completeOldest(EmuWave *w, Queue *q, bool vm) {
+  for (unsigned i = 0; i < q->n; i++) {
+    if (vm ? !q->p[i].vm : !q->p[i].lgkm)
+      continue;
+    q->p[i].fx.items = q->p[i].items;
+    emuEffectsApply(w, &q->p[i].fx);
+    memmove(&q->p[i], &q->p[i + 1], (q->n - i - 1) * sizeof(Pending));
+    q->n--;
+    return;
+  }
+}
+
+/* Completes what an s_waitcnt with thresholds vm/lgkm waits for. */
+static void waitFor(EmuWave *w, Queue *q, unsigned vm, unsigned lgkm) {
+  for (;;) {
+    unsigned v = 0, l = 0;
+    for (unsigned i = 0; i < q->n; i++)
+      v += q->p[i].vm, l += q->p[i].lgkm;
+    if (v > vm)
+      completeOldest(w, q, true);
+    else if (l > lgkm)
+      completeOldest(w, q, false);
+    else
+      return;
+  }
+}
+
+/* Runs one wave with emuWaveStep until it stops at a barrier, the end or a
+ * fault, in the --step mode `mode`. */
+static EmuStop stepWave(EmuWave *w, const EmuExecEnv *env, int mode, Queue *q, FlyEmuFault *f) {
+  for (;;) {
+    EmuStepOut out;
+    EmuEffect items[EMU_MAX_EFFECTS];
+    EmuEffects fx = {items, 0, EMU_MAX_EFFECTS, false};
+    int s = emuWaveStep(w, env, mode == STEP_PLAIN ? NULL : &fx, &out, f);
+    if (s == EMU_STOP_FAULT)
+      return EMU_STOP_FAULT;
+    if (mode == STEP_APPLY) {
+      emuEffectsApply(w, &fx);
+    } else if (mode == STEP_WAITCNT) {
+      const EmuInstInfo *info = out.info;
+      if (fx.count || info->vmInc || info->lgkmInc) {
+        if (q->n == MAX_PENDING)
+          waitFor(w, q, 0, 0); /* more in flight than counted: drain */
+        Pending *p = &q->p[q->n++];
+        memcpy(p->items, items, fx.count * sizeof(EmuEffect));
+        p->fx = (EmuEffects){p->items, fx.count, EMU_MAX_EFFECTS, false};
+        p->vm = info->vmInc;
+        p->lgkm = info->lgkmInc;
+      }
+      if (info->flags & EMU_I_WAITCNT)
+        waitFor(w, q, info->waitVm, info->waitLgkm);
+      if (s != EMU_STOP_STEPPED)
+        waitFor(w, q, 0, 0);
+    }
+    if (s != EMU_STOP_STEPPED)
+      return (EmuStop)s;
+  }
+}
+
 /* Runs the waves round-robin; s_barrier releases when every wave that has
  * not ended has arrived. Returns 0, or 1 after printing a fault. */
-static int runGroup(EmuGroup *g, const EmuExecEnv *env) {
+static int runGroup(EmuGroup *g, const EmuExecEnv *env, int mode) {
   enum { RUN, WAIT, DONE };
   int state[16] = {0};
   for (;;) {
@@ -167,7 +261,12 @@ static int runGroup(EmuGroup *g, const EmuExecEnv *env) {
         continue;
       FlyEmuFault f;
       memset(&f, 0, sizeof(f));
-      EmuStop s = emuWaveRun(&g->waves[i], env, &f);
+      Queue q = {NULL, 0};
+      if (mode == STEP_WAITCNT)
+        q.p = flyAlloc(MAX_PENDING * sizeof(Pending));
+      EmuStop s = mode == STEP_NONE ? emuWaveRun(&g->waves[i], env, &f)
+                                    : stepWave(&g->waves[i], env, mode, &q, &f);
+      flyFree(q.p);
       if (s == EMU_STOP_FAULT) {
         printFault(&f);
         return 1;
@@ -237,9 +336,9 @@ static int run(const Options *o, const uint8_t *text, size_t textSize, uint64_t 
   g.waves = flyCalloc(o->waves, sizeof(EmuWave));
   for (unsigned i = 0; i < o->waves; i++)
     initWave(&g.waves[i], &g, i, o, entry);
-  EmuExecEnv env = {&mem, prog, o->chip, 0};
+  EmuExecEnv env = {&mem, prog, o->chip, 0, false};
   if (!rc)
-    rc = runGroup(&g, &env);
+    rc = runGroup(&g, &env, o->step);
   if (!rc && o->dumpIn)
     rc = writeFile(o->dumpIn, in, o->inBytes);
   if (!rc && o->dumpOut)

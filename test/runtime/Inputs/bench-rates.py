@@ -6,7 +6,8 @@ import re
 import sys
 
 text = open(sys.argv[1]).read()
-median = float(re.search(r"median ([0-9.]+) us", text).group(1))
+# The median (hip) or the prediction (emu) the rates are printed at.
+median = float(re.search(r"(?:median|predicted) ([0-9.]+) us", text).group(1))
 flops = nbytes = None
 if len(sys.argv) == 6:
     m, n, k = (int(v) for v in sys.argv[2:5])
