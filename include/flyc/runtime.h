@@ -39,7 +39,8 @@ typedef struct FlyBuffer {
 
 /// Creates the runtime (release with flyRuntimeDestroy); NULL when out of memory.
 FlyRuntime *flyRuntimeCreate(void);
-/// Destroys the runtime and every device it created (NULL is a no-op).
+/// Destroys the runtime and every device it created, with their modules
+/// and the buffers not yet freed (NULL is a no-op).
 void flyRuntimeDestroy(FlyRuntime *rt);
 
 /// Creates a device for `chip` ("gfx950" or "gfx942"), backed by the
@@ -82,7 +83,8 @@ const char *flyDeviceGetChipName(const FlyDevice *dev);
 /// ("gfx950:sramecc+:xnack-"), or "flyc emulator" (non-owning).
 const char *flyDeviceGetDescription(const FlyDevice *dev);
 
-/// Allocates `size` bytes (contents poisoned). Returns false with `err`.
+/// Allocates `size` bytes (contents poisoned on the emulator, undefined on
+/// HIP). Returns false with `err`.
 bool flyDeviceAlloc(FlyDevice *dev, uint64_t size, FlyBuffer *out, FlyStrBuf *err);
 /// Frees a buffer (a zero buffer is a no-op).
 void flyDeviceFree(FlyDevice *dev, FlyBuffer buf);

@@ -30,6 +30,8 @@ struct RthipDevice {
   uint64_t maxLds;
   uint32_t maxWorkgroup;
   RthipEvent start, stop;
+  uint64_t *live;            /* allocations not freed yet, released at close */
+  size_t numLive, capLive;
 };
 
 /* ROCm 7, 6 and 5 install versioned names; the plain name exists where the
@@ -169,6 +171,9 @@ RthipDevice *rthipDeviceOpen(const char *library, int ordinal, FlyStrBuf *err) {
 void rthipDeviceClose(RthipDevice *d) {
   if (!d)
     return;
+  for (size_t i = 0; i < d->numLive; ++i)
+    (void)d->t.hipFree((void *)(uintptr_t)d->live[i]);
+  flyFree(d->live);
   if (d->start)
     (void)d->t.hipEventDestroy(d->start);
   if (d->stop)
@@ -193,13 +198,32 @@ bool rthipAlloc(RthipDevice *d, uint64_t size, uint64_t *addr, FlyStrBuf *err) {
     flyStrBufAppendF(err, "cannot allocate %llu bytes", (unsigned long long)size);
     return false;
   }
+  if (d->numLive == d->capLive) {
+    size_t cap = d->capLive ? 2 * d->capLive : 16;
+    uint64_t *grown = cap < SIZE_MAX / sizeof *grown ? flyRealloc(d->live, cap * sizeof *grown)
+                                                     : NULL;
+    if (!grown) {
+      flyStrBufAppend(err, "out of memory");
+      return false;
+    }
+    d->live = grown;
+    d->capLive = cap;
+  }
   if (hipFailed(d, d->t.hipMalloc(&p, (size_t)size), "hipMalloc", err))
     return false;
   *addr = (uint64_t)(uintptr_t)p;
+  d->live[d->numLive++] = *addr;
   return true;
 }
 
-void rthipFree(RthipDevice *d, uint64_t addr) { (void)d->t.hipFree(toPtr(addr)); }
+void rthipFree(RthipDevice *d, uint64_t addr) {
+  for (size_t i = 0; i < d->numLive; ++i)
+    if (d->live[i] == addr) {
+      d->live[i] = d->live[--d->numLive];
+      (void)d->t.hipFree(toPtr(addr));
+      return;
+    }
+}
 
 bool rthipCopyIn(RthipDevice *d, uint64_t addr, const void *src, size_t n, FlyStrBuf *err) {
   return !hipFailed(d, d->t.hipMemcpy(toPtr(addr), src, n, RTHIP_MEMCPY_HOST_TO_DEVICE),

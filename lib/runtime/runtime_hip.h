@@ -15,7 +15,8 @@ typedef struct RthipDevice RthipDevice;
 /// device `ordinal` and reads its properties. NULL with `err` when the
 /// library, a function or the device is missing.
 RthipDevice *rthipDeviceOpen(const char *library, int ordinal, FlyStrBuf *err);
-/// Releases the device's allocations and unloads the library (NULL: no-op).
+/// Frees the allocations still live, destroys the events and unloads the
+/// library (NULL: no-op).
 void rthipDeviceClose(RthipDevice *d);
 /// The device's gfx name without feature suffixes ("gfx950").
 const char *rthipDeviceGetArch(const RthipDevice *d);
@@ -28,6 +29,7 @@ uint64_t rthipDeviceGetMaxLds(const RthipDevice *d);
 uint32_t rthipDeviceGetMaxWorkgroup(const RthipDevice *d);
 
 bool rthipAlloc(RthipDevice *d, uint64_t size, uint64_t *addr, FlyStrBuf *err);
+/// Frees an allocation of rthipAlloc; other addresses are ignored.
 void rthipFree(RthipDevice *d, uint64_t addr);
 bool rthipCopyIn(RthipDevice *d, uint64_t addr, const void *src, size_t n, FlyStrBuf *err);
 bool rthipCopyOut(RthipDevice *d, uint64_t addr, void *dst, size_t n, FlyStrBuf *err);

@@ -12,7 +12,8 @@
  * Environment:
  *   FAKEHIP_LOG=PATH      append one line per call that matters: hipMalloc
  *                         (size, pointer and the pointer's little-endian
- *                         bytes), hipModuleLoadData (image bytes) and
+ *                         bytes), hipFree, hipMemset, hipModuleLoadData
+ *                         (image bytes) and
  *                         hipModuleLaunchKernel (kernel, grid, block,
  *                         dynamic LDS, kernarg size and bytes in hex)
  *   FAKEHIP_DEVICES=N     how many devices hipGetDeviceCount reports (1);
@@ -170,6 +171,7 @@ FAKEHIP_EXPORT int hipMalloc(void **ptr, size_t size) {
 
 FAKEHIP_EXPORT int hipFree(void *ptr) {
   FAIL_IF_INJECTED("hipFree");
+  logLine("hipFree ptr=0x%llx", (unsigned long long)(uintptr_t)ptr);
   return dev() && flyEmuDeviceFree(dev(), (uint64_t)(uintptr_t)ptr) ? OK : INVALID_VALUE;
 }
 
