@@ -40,3 +40,27 @@ if config.flyc_sanitize:
     config.available_features.add("sanitize")
 if config.flyc_static_llvm:
     config.available_features.add("static-llvm")
+
+# The fake HIP runtimes built by test/runtime (fakehip.c), and whether a real
+# one can be loaded here (Debian's libamdhip64-5 or a ROCm install) and a GPU
+# exists: tests of the real runtime without a GPU need hip-runtime and !gpu.
+config.substitutions.append(("%fakehip6", os.path.join(config.flyc_test_bin, "fakehip6",
+                                                       "libamdhip64.so")))
+config.substitutions.append(("%fakehip5", os.path.join(config.flyc_test_bin, "fakehip5",
+                                                       "libamdhip64.so.5")))
+config.environment.pop("FLYC_HIP_LIBRARY", None)
+for var in ("FAKEHIP_LOG", "FAKEHIP_DEVICES", "FAKEHIP_ARCH", "FAKEHIP_FAIL"):
+    config.environment.pop(var, None)
+def _hip_runtime_loadable():
+    import ctypes
+    for name in ("libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5"):
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            pass
+    return False
+if _hip_runtime_loadable():
+    config.available_features.add("hip-runtime")
+if os.path.exists("/dev/kfd"):
+    config.available_features.add("gpu")

@@ -1,11 +1,13 @@
 /*===- flyc/runtime.h - Kernel launch API ---------------------------------===*
  *
- * The launch API shared by tests, flyc-run and (later) a HIP backend:
- * create a device for a chip, allocate and copy buffers, load a code object,
- * launch a kernel with a packed argument list checked against the kernel's
- * metadata, read results back. Errors and GPU faults come back as data
- * (FlyLaunchResult / one error line in a FlyStrBuf); nothing prints.
- * Today the only backend is flyc's emulator (flyc/emu.h).
+ * The launch API shared by tests and flyc-run: create a device, allocate
+ * and copy buffers, load a code object, launch a kernel with a packed
+ * argument list checked against the kernel's metadata, read results back.
+ * Errors and GPU faults come back as data (FlyLaunchResult / one error line
+ * in a FlyStrBuf); nothing prints. Two backends, chosen when the device is
+ * opened: flyc's emulator (flyc/emu.h), and AMD's HIP runtime, loaded with
+ * dlopen at run time so that flyc never needs ROCm to build
+ * (docs/runtime.md).
  *===----------------------------------------------------------------------===*/
 #ifndef FLYC_RUNTIME_H
 #define FLYC_RUNTIME_H
@@ -37,7 +39,8 @@ typedef struct FlyBuffer {
 
 /// Creates the runtime (release with flyRuntimeDestroy); NULL when out of memory.
 FlyRuntime *flyRuntimeCreate(void);
-/// Destroys the runtime and every device it created (NULL is a no-op).
+/// Destroys the runtime and every device it created, with their modules
+/// and the buffers not yet freed (NULL is a no-op).
 void flyRuntimeDestroy(FlyRuntime *rt);
 
 /// Creates a device for `chip` ("gfx950" or "gfx942"), backed by the
@@ -45,10 +48,43 @@ void flyRuntimeDestroy(FlyRuntime *rt);
 /// runtime. Returns NULL after appending one error line to `err`.
 FlyDevice *flyRuntimeCreateDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
                                   FlyStrBuf *err);
-/// Returns the device's chip name.
-const char *flyDeviceGetChipName(const FlyDevice *dev);
+/// The backends a device can run on.
+typedef enum FlyBackend {
+  FLY_BACKEND_EMU = 0,  /* flyc's gfx950/gfx942 emulator */
+  FLY_BACKEND_HIP = 1,  /* a GPU through libamdhip64 (ROCm 5 to 7) */
+} FlyBackend;
 
-/// Allocates `size` bytes (contents poisoned). Returns false with `err`.
+/// Returns "emu" or "hip".
+const char *flyBackendGetName(FlyBackend backend);
+
+/// What flyRuntimeOpenDevice opens.
+typedef struct FlyDeviceDesc {
+  FlyBackend backend;
+  /* emu: the chip emulated ("gfx950"/"gfx942", required); hip: the chip the
+   * device must be (its gcnArchName without the ":feature" suffixes), or
+   * NULL for any. */
+  const char *chip;
+  unsigned numThreads;     /* emu: worker threads (0 = one per CPU) */
+  const char *hipLibrary;  /* hip: the runtime to dlopen; NULL tries libamdhip64.so,
+                              then .so.7, .so.6 and .so.5 */
+  int hipDevice;           /* hip: the device ordinal */
+} FlyDeviceDesc;
+
+/// Opens a device of either backend (owned by the runtime). Returns NULL
+/// after appending one line to `err`; on HIP the line says which of these
+/// it is: the library is missing (or lacks a function flyc uses), the
+/// runtime has no device, or the device is another chip than desc->chip.
+FlyDevice *flyRuntimeOpenDevice(FlyRuntime *rt, const FlyDeviceDesc *desc, FlyStrBuf *err);
+/// Returns the device's backend.
+FlyBackend flyDeviceGetBackend(const FlyDevice *dev);
+/// Returns the device's chip name ("gfx950"; on HIP without feature suffixes).
+const char *flyDeviceGetChipName(const FlyDevice *dev);
+/// Returns a description for messages: the HIP device's full gcnArchName
+/// ("gfx950:sramecc+:xnack-"), or "flyc emulator" (non-owning).
+const char *flyDeviceGetDescription(const FlyDevice *dev);
+
+/// Allocates `size` bytes (contents poisoned on the emulator, undefined on
+/// HIP). Returns false with `err`.
 bool flyDeviceAlloc(FlyDevice *dev, uint64_t size, FlyBuffer *out, FlyStrBuf *err);
 /// Frees a buffer (a zero buffer is a no-op).
 void flyDeviceFree(FlyDevice *dev, FlyBuffer buf);
@@ -60,7 +96,8 @@ bool flyDeviceCopyOut(FlyDevice *dev, FlyBuffer buf, uint64_t offset, void *dst,
                       FlyStrBuf *err);
 
 /// Loads a code object from memory (copied). Owned by the device. NULL
-/// after appending one error line to `err`.
+/// after appending one error line to `err`. On HIP a code object for
+/// another chip than the device's is refused before the runtime sees it.
 FlyModule *flyModuleLoad(FlyDevice *dev, const void *bytes, size_t n, FlyStrBuf *err);
 /// Loads a code object from a file; errors name the file.
 FlyModule *flyModuleLoadFile(FlyDevice *dev, const char *path, FlyStrBuf *err);
@@ -109,7 +146,8 @@ typedef struct FlyLaunchConfig {
 typedef struct FlyLaunchResult {
   bool ok;
   FlyEmuFault fault;        /* kind NONE when ok; INVALID for bad launches */
-  FlyEmuStats stats;
+  bool runtimeError;        /* a HIP call failed (its line in fault.message) */
+  FlyEmuStats stats;        /* emulator only */
 } FlyLaunchResult;
 
 /// Launches `kernel` and waits for it. The argument count, each size and
@@ -123,7 +161,8 @@ bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
 /// emulator's CU timing model (flyEmuLaunchTimed; docs/timing.md): `report`
 /// is filled on success and owned by the caller (flyEmuTimingReportDestroy).
 /// With options->estimate only the prediction is made (outputs are not
-/// computed). Returns result->ok.
+/// computed). Emulator devices only (on HIP the result says so). Returns
+/// result->ok.
 bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
                     const FlyLaunchConfig *cfg, const FlyArgs *args,
                     const FlyEmuTimingOptions *options, FlyEmuTimingReport *report,
@@ -138,7 +177,26 @@ bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
 bool flyLaunchCheck(FlyDevice *dev, FlyModule *mod, const char *kernel,
                     const FlyLaunchConfig *cfg, const FlyArgs *args, FlyLaunchResult *result);
 
-/// Appends the one-line report of a failed launch (see flyEmuFaultFormat).
+/// A benchmark run: `warmup` launches, then `iterations` timed ones.
+/// Before every launch a non-zero `flush` buffer is overwritten (on HIP,
+/// outside the timed interval) so that the kernel's inputs are not found in
+/// L2 or the Infinity Cache; the caller sizes it.
+typedef struct FlyBenchConfig {
+  unsigned warmup, iterations;
+  FlyBuffer flush;
+} FlyBenchConfig;
+
+/// Checks the launch as flyLaunch does, then runs the benchmark, writing
+/// each timed launch's duration in microseconds to timesUs[0..iterations):
+/// on HIP the elapsed time of HIP events recorded around the kernel, on
+/// the emulator the wall time of the emulation (no GPU time). Returns
+/// result->ok; stops at the first failure.
+bool flyLaunchBench(FlyDevice *dev, FlyModule *mod, const char *kernel,
+                    const FlyLaunchConfig *cfg, const FlyArgs *args, const FlyBenchConfig *bench,
+                    double *timesUs, FlyLaunchResult *result);
+
+/// Appends the one-line report of a failed launch (see flyEmuFaultFormat;
+/// a HIP error reads "HIP error: kernel K: <call> failed: <hipError...>").
 void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out);
 
 /// Checks that B (n x k elements of `elemBytes` bytes) can be preshuffled

@@ -1,4 +1,11 @@
-/*===- runtime.c - Devices, buffers and modules over the emulator backend -===*/
+/*===- runtime.c - Devices, buffers and modules on either backend ---------===*
+ *
+ * Each function dispatches to the emulator (flyc/emu.h) or to the HIP
+ * backend (runtime_hip.h). On HIP a code object is parsed here as well, so
+ * launches are checked against its metadata exactly as on the emulator,
+ * and one built for another chip than the device's is refused before the
+ * runtime sees it.
+ *===----------------------------------------------------------------------===*/
 #include "runtime_internal.h"
 
 #include <errno.h>
@@ -16,41 +23,103 @@ void flyRuntimeDestroy(FlyRuntime *rt) {
     while (d->modules)
       flyModuleUnload(d->modules);
     flyEmuDeviceDestroy(d->emu);
+    rthipDeviceClose(d->hip);
     flyFree(d);
   }
   flyFree(rt);
 }
 
-FlyDevice *flyRuntimeCreateDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
-                                  FlyStrBuf *err) {
-  FlyEmuChip c;
-  if (strcmp(chip, "gfx950") == 0)
-    c = FLY_EMU_GFX950;
-  else if (strcmp(chip, "gfx942") == 0)
-    c = FLY_EMU_GFX942;
-  else {
-    flyStrBufAppendF(err, "unknown chip '%s' (expected gfx950 or gfx942)", chip);
-    return NULL;
-  }
-  FlyDevice *d = flyCalloc(1, sizeof *d);
-  if (d)
-    d->emu = flyEmuDeviceCreate(c, numThreads);
-  if (!d || !d->emu) {
-    flyFree(d);
+static FlyDevice *addDevice(FlyRuntime *rt, FlyEmuDevice *emu, RthipDevice *hip,
+                            FlyStrBuf *err) {
+  FlyDevice *d = (emu || hip) ? flyCalloc(1, sizeof *d) : NULL;
+  if (!d) {
+    flyEmuDeviceDestroy(emu);
+    rthipDeviceClose(hip);
     flyStrBufAppend(err, "out of memory");
     return NULL;
   }
   d->rt = rt;
+  d->emu = emu;
+  d->hip = hip;
   d->next = rt->devices;
   rt->devices = d;
   return d;
 }
 
+static FlyDevice *createEmuDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
+                                  FlyStrBuf *err) {
+  FlyEmuChip c;
+  if (chip && strcmp(chip, "gfx950") == 0)
+    c = FLY_EMU_GFX950;
+  else if (chip && strcmp(chip, "gfx942") == 0)
+    c = FLY_EMU_GFX942;
+  else {
+    flyStrBufAppendF(err, "unknown chip '%s' (expected gfx950 or gfx942)", chip ? chip : "");
+    return NULL;
+  }
+  return addDevice(rt, flyEmuDeviceCreate(c, numThreads), NULL, err);
+}
+
+/* A HIP device; with `chip` given it must be that chip. */
+static FlyDevice *openHipDevice(FlyRuntime *rt, const FlyDeviceDesc *desc, FlyStrBuf *err) {
+  RthipDevice *hip = rthipDeviceOpen(desc->hipLibrary, desc->hipDevice, err);
+  if (!hip)
+    return NULL;
+  if (desc->chip && strcmp(desc->chip, rthipDeviceGetArch(hip)) != 0) {
+    flyStrBufAppendF(err, "HIP device %d is %s (%s), not %s", desc->hipDevice,
+                     rthipDeviceGetArch(hip), rthipDeviceGetArchFull(hip), desc->chip);
+    rthipDeviceClose(hip);
+    return NULL;
+  }
+  return addDevice(rt, NULL, hip, err);
+}
+
+FlyDevice *flyRuntimeCreateDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
+                                  FlyStrBuf *err) {
+  return createEmuDevice(rt, chip, numThreads, err);
+}
+
+FlyDevice *flyRuntimeOpenDevice(FlyRuntime *rt, const FlyDeviceDesc *desc, FlyStrBuf *err) {
+  switch (desc->backend) {
+  case FLY_BACKEND_EMU:
+    return createEmuDevice(rt, desc->chip, desc->numThreads, err);
+  case FLY_BACKEND_HIP:
+    return openHipDevice(rt, desc, err);
+  }
+  flyStrBufAppendF(err, "unknown backend %d", (int)desc->backend);
+  return NULL;
+}
+
+const char *flyBackendGetName(FlyBackend backend) {
+  return backend == FLY_BACKEND_HIP ? "hip" : "emu";
+}
+
+FlyBackend flyDeviceGetBackend(const FlyDevice *dev) {
+  return dev->hip ? FLY_BACKEND_HIP : FLY_BACKEND_EMU;
+}
+
 const char *flyDeviceGetChipName(const FlyDevice *dev) {
+  if (dev->hip)
+    return rthipDeviceGetArch(dev->hip);
   return flyEmuChipGetName(flyEmuDeviceGetChip(dev->emu));
 }
 
+const char *flyDeviceGetDescription(const FlyDevice *dev) {
+  return dev->hip ? rthipDeviceGetArchFull(dev->hip) : "flyc emulator";
+}
+
 bool flyDeviceAlloc(FlyDevice *dev, uint64_t size, FlyBuffer *out, FlyStrBuf *err) {
+  if (dev->hip) {
+    *out = (FlyBuffer){0, 0};
+    if (size == 0) {
+      flyStrBufAppend(err, "cannot allocate 0 bytes of device memory");
+      return false;
+    }
+    if (!rthipAlloc(dev->hip, size, &out->addr, err))
+      return false;
+    out->size = size;
+    return true;
+  }
   out->addr = flyEmuDeviceAlloc(dev->emu, size);
   out->size = out->addr ? size : 0;
   if (!out->addr)
@@ -60,7 +129,9 @@ bool flyDeviceAlloc(FlyDevice *dev, uint64_t size, FlyBuffer *out, FlyStrBuf *er
 }
 
 void flyDeviceFree(FlyDevice *dev, FlyBuffer buf) {
-  if (buf.addr)
+  if (buf.addr && dev->hip)
+    rthipFree(dev->hip, buf.addr);
+  else if (buf.addr)
     flyEmuDeviceFree(dev->emu, buf.addr);
 }
 
@@ -74,12 +145,37 @@ static bool inRange(FlyBuffer buf, uint64_t offset, size_t n, FlyStrBuf *err) {
 
 bool flyDeviceCopyIn(FlyDevice *dev, FlyBuffer buf, uint64_t offset, const void *src,
                      size_t n, FlyStrBuf *err) {
-  return inRange(buf, offset, n, err) && flyEmuDeviceWrite(dev->emu, buf.addr + offset, src, n);
+  if (!inRange(buf, offset, n, err))
+    return false;
+  if (dev->hip)
+    return rthipCopyIn(dev->hip, buf.addr + offset, src, n, err);
+  return flyEmuDeviceWrite(dev->emu, buf.addr + offset, src, n);
 }
 
 bool flyDeviceCopyOut(FlyDevice *dev, FlyBuffer buf, uint64_t offset, void *dst, size_t n,
                       FlyStrBuf *err) {
-  return inRange(buf, offset, n, err) && flyEmuDeviceRead(dev->emu, buf.addr + offset, dst, n);
+  if (!inRange(buf, offset, n, err))
+    return false;
+  if (dev->hip)
+    return rthipCopyOut(dev->hip, buf.addr + offset, dst, n, err);
+  return flyEmuDeviceRead(dev->emu, buf.addr + offset, dst, n);
+}
+
+/* HIP: the code object is parsed for its metadata and must be for the
+ * device's chip; only then does the runtime load it. */
+static bool loadOnHip(FlyModule *m, const void *bytes, size_t n, FlyStrBuf *err) {
+  m->co = flyCodeObjectCreate(bytes, n, err);
+  if (!m->co)
+    return false;
+  const char *chip = flyGpuMachGetName(flyCodeObjectGetMach(m->co));
+  const char *arch = rthipDeviceGetArch(m->dev->hip);
+  if (strcmp(chip, arch) != 0) {
+    flyStrBufAppendF(err, "the code object is for %s but the HIP device is %s (%s)", chip, arch,
+                     rthipDeviceGetArchFull(m->dev->hip));
+    return false;
+  }
+  m->hipModule = rthipModuleLoad(m->dev->hip, bytes, err);
+  return m->hipModule != NULL;
 }
 
 FlyModule *flyModuleLoad(FlyDevice *dev, const void *bytes, size_t n, FlyStrBuf *err) {
@@ -89,8 +185,15 @@ FlyModule *flyModuleLoad(FlyDevice *dev, const void *bytes, size_t n, FlyStrBuf 
     return NULL;
   }
   m->dev = dev;
-  m->emu = flyEmuModuleLoad(dev->emu, bytes, n, err);
-  if (!m->emu) {
+  bool ok;
+  if (dev->hip) {
+    ok = loadOnHip(m, bytes, n, err);
+  } else {
+    m->emu = flyEmuModuleLoad(dev->emu, bytes, n, err);
+    ok = m->emu != NULL;
+  }
+  if (!ok) {
+    flyCodeObjectDestroy(m->co);
     flyFree(m);
     return NULL;
   }
@@ -144,11 +247,14 @@ void flyModuleUnload(FlyModule *mod) {
   if (*link)
     *link = mod->next;
   flyEmuModuleUnload(mod->emu);
+  if (mod->hipModule)
+    rthipModuleUnload(mod->dev->hip, mod->hipModule);
+  flyCodeObjectDestroy(mod->co);
   flyFree(mod);
 }
 
 const FlyCodeObject *flyModuleGetCodeObject(const FlyModule *mod) {
-  return flyEmuModuleGetCodeObject(mod->emu);
+  return mod->co ? mod->co : flyEmuModuleGetCodeObject(mod->emu);
 }
 
 const FlyKernelInfo *flyModuleGetKernel(const FlyModule *mod, const char *name) {

@@ -4,7 +4,11 @@
  * object V5 `.args`): the count of explicit arguments, each size, and the
  * kind — a buffer goes where the metadata says `global_buffer`, a value
  * where it says `by_value`; each is then placed at its metadata `.offset` in
- * the kernarg bytes. Hidden arguments are the backend's job.
+ * the kernarg bytes. This packing is the same for both backends; hidden
+ * arguments are the backend's job: the emulator writes them from the
+ * metadata, HIP (hipModuleLaunchKernel with HIP_LAUNCH_PARAM_BUFFER_POINTER)
+ * reads the explicit bytes at their metadata offsets and writes the hidden
+ * ones itself from the launch's grid, block and dynamic LDS.
  *===----------------------------------------------------------------------===*/
 #include "runtime_internal.h"
 
@@ -125,6 +129,39 @@ static bool packArgs(const FlyKernelInfo *k, const FlyArgs *args, uint8_t *kerna
   return true;
 }
 
+/* The bytes a HIP launch passes: the kernarg segment up to the end of the
+ * last explicit argument (the hidden ones after it are HIP's). */
+static size_t explicitBytes(const FlyKernelInfo *k) {
+  size_t end = 0;
+  for (size_t i = 0; i < k->numExplicitArgs; ++i)
+    if ((size_t)k->args[i].offset + k->args[i].size > end)
+      end = (size_t)k->args[i].offset + k->args[i].size;
+  return end;
+}
+
+/* What a HIP launch must satisfy before it is submitted: the emulator's
+ * rules that do not depend on the emulator (grid and block sizes, the
+ * kernel's workgroup maximum) and the device's own limits. */
+static bool checkHipLaunch(const FlyDevice *dev, const FlyKernelInfo *k,
+                           const FlyLaunchConfig *cfg, FlyLaunchResult *r) {
+  uint64_t items = (uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2];
+  uint64_t lds = (uint64_t)k->groupSegmentFixedSize + cfg->dynamicLds;
+  for (int i = 0; i < 3; ++i)
+    if (!cfg->grid[i] || !cfg->block[i] || (uint64_t)cfg->grid[i] * cfg->block[i] > UINT32_MAX)
+      return reject(r, k->name, "grid and block sizes must be >= 1 with at most 2^32-1 "
+                    "work-items per dimension");
+  uint32_t devMax = rthipDeviceGetMaxWorkgroup(dev->hip);
+  if (items > k->maxFlatWorkgroupSize || (devMax && items > devMax))
+    return reject(r, k->name, "workgroup of %llu work-items exceeds the kernel's maximum of %u",
+                  (unsigned long long)items, k->maxFlatWorkgroupSize);
+  uint64_t ldsMax = rthipDeviceGetMaxLds(dev->hip);
+  if (ldsMax && lds > ldsMax)
+    return reject(r, k->name, "workgroup needs %llu bytes of LDS, more than the %llu of the "
+                  "HIP device (%s)", (unsigned long long)lds, (unsigned long long)ldsMax,
+                  rthipDeviceGetArch(dev->hip));
+  return true;
+}
+
 /* The checked launch: kernel found, arguments packed into a fresh kernarg
  * block (the caller frees it), the device's own checks passed. */
 static uint8_t *prepare(FlyDevice *dev, FlyModule *mod, const char *kernel,
@@ -144,8 +181,14 @@ static uint8_t *prepare(FlyDevice *dev, FlyModule *mod, const char *kernel,
   *desc = (FlyEmuLaunchDesc){k->name, {cfg->grid[0], cfg->grid[1], cfg->grid[2]},
                              {cfg->block[0], cfg->block[1], cfg->block[2]}, kernarg,
                              k->kernargSegmentSize, cfg->dynamicLds, 0, cfg->checkHazards};
-  if (!packArgs(k, args, kernarg, result) ||
-      !flyEmuLaunchCheck(dev->emu, mod->emu, desc, &result->fault)) {
+  bool ok = packArgs(k, args, kernarg, result);
+  if (ok && dev->hip) {
+    desc->kernargSize = explicitBytes(k);
+    ok = checkHipLaunch(dev, k, cfg, result);
+  } else if (ok) {
+    ok = flyEmuLaunchCheck(dev->emu, mod->emu, desc, &result->fault);
+  }
+  if (!ok) {
     result->ok = false;
     flyFree(kernarg);
     return NULL;
@@ -162,11 +205,70 @@ bool flyLaunchCheck(FlyDevice *dev, FlyModule *mod, const char *kernel,
   return result->ok;
 }
 
+/* A HIP call failed: its line goes in the result as a runtime error. */
+static bool hipError(FlyLaunchResult *r, const char *kernel, FlyStrBuf *why) {
+  reject(r, kernel, "%s", why->data ? why->data : "out of memory");
+  r->runtimeError = true;
+  flyStrBufDestroy(why);
+  return false;
+}
+
+/* One launch on the prepared arguments; *us (when not NULL) gets its time:
+ * HIP events around the kernel, or the emulator's execution wall time. */
+static bool launchPrepared(FlyDevice *dev, FlyModule *mod, const FlyLaunchConfig *cfg,
+                           const FlyEmuLaunchDesc *desc, FlyLaunchResult *result, double *us) {
+  if (!dev->hip) {
+    bool ok = flyEmuLaunch(dev->emu, mod->emu, desc, &result->fault, &result->stats);
+    if (us)
+      *us = result->stats.seconds * 1e6;
+    return ok;
+  }
+  FlyStrBuf why = {0};
+  float ms = 0;
+  if (!rthipLaunch(dev->hip, mod->hipModule, desc->kernel, cfg, desc->kernarg,
+                   desc->kernargSize, us ? &ms : NULL, &why))
+    return hipError(result, desc->kernel, &why);
+  if (us)
+    *us = (double)ms * 1e3;
+  return true;
+}
+
 bool flyLaunch(FlyDevice *dev, FlyModule *mod, const char *kernel,
                const FlyLaunchConfig *cfg, const FlyArgs *args, FlyLaunchResult *result) {
   FlyEmuLaunchDesc desc;
   uint8_t *kernarg = prepare(dev, mod, kernel, cfg, args, result, &desc);
-  bool ok = kernarg && flyEmuLaunch(dev->emu, mod->emu, &desc, &result->fault, &result->stats);
+  bool ok = kernarg && launchPrepared(dev, mod, cfg, &desc, result, NULL);
+  flyFree(kernarg);
+  result->ok = ok;
+  return ok;
+}
+
+/* Overwrites the flush buffer so that the next launch finds none of its
+ * inputs in L2 or the Infinity Cache (HIP only: the emulator has no caches). */
+static bool flushCaches(FlyDevice *dev, FlyBuffer flush, unsigned i, const char *kernel,
+                        FlyLaunchResult *result) {
+  if (!dev->hip || !flush.addr)
+    return true;
+  FlyStrBuf why = {0};
+  if (rthipFill(dev->hip, flush.addr, (uint8_t)(i * 37 + 1), flush.size, &why))
+    return true;
+  return hipError(result, kernel, &why);
+}
+
+bool flyLaunchBench(FlyDevice *dev, FlyModule *mod, const char *kernel,
+                    const FlyLaunchConfig *cfg, const FlyArgs *args, const FlyBenchConfig *bench,
+                    double *timesUs, FlyLaunchResult *result) {
+  FlyEmuLaunchDesc desc;
+  uint8_t *kernarg = prepare(dev, mod, kernel, cfg, args, result, &desc);
+  bool ok = kernarg != NULL;
+  unsigned total = bench->warmup + bench->iterations;
+  for (unsigned i = 0; ok && i < total; ++i) {
+    double us = 0;
+    ok = flushCaches(dev, bench->flush, i, kernel, result) &&
+         launchPrepared(dev, mod, cfg, &desc, result, &us);
+    if (ok && i >= bench->warmup)
+      timesUs[i - bench->warmup] = us;
+  }
   flyFree(kernarg);
   result->ok = ok;
   return ok;
@@ -178,6 +280,10 @@ bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
                     FlyLaunchResult *result) {
   FlyEmuLaunchDesc desc;
   memset(report, 0, sizeof *report);
+  if (dev->hip) {
+    memset(result, 0, sizeof *result);
+    return reject(result, kernel, "the timing model runs on the emulator, not on a HIP device");
+  }
   uint8_t *kernarg = prepare(dev, mod, kernel, cfg, args, result, &desc);
   bool ok = kernarg && flyEmuLaunchTimed(dev->emu, mod->emu, &desc, options, report,
                                          &result->fault, &result->stats);
@@ -187,5 +293,10 @@ bool flyLaunchTimed(FlyDevice *dev, FlyModule *mod, const char *kernel,
 }
 
 void flyLaunchResultFormat(const FlyLaunchResult *result, FlyStrBuf *out) {
+  if (result->runtimeError) {
+    flyStrBufAppendF(out, "HIP error: kernel %s: %s", result->fault.kernel,
+                     result->fault.message);
+    return;
+  }
   flyEmuFaultFormat(&result->fault, out);
 }

@@ -10,7 +10,8 @@
 # preshuffled on the host. C has room for whole row tiles and its rows
 # past M hold a sentinel the kernel must not touch. int8 must match bit for
 # bit; floating types within the output type's rounding (plus f32
-# accumulation order). Prints flyc-run's check line.
+# accumulation order). Prints flyc-run's check line. FLYC_RUN_DEVICE_ARGS
+# (e.g. "--device hip --hip-lib PATH") runs the checked launch elsewhere.
 set -euo pipefail
 prefix=$1 m=$2
 shift 2
@@ -75,4 +76,4 @@ gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" $ref $oref \
   --rows "$rows" --fill 7 $($scaled && echo --scales "$prefix.sa" "$prefix.sb")
 flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block 256 \
   $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb") \
-  --preshuffle b="${n}x$k" --check c="$prefix.ref$tol"
+  --preshuffle b="${n}x$k" --check c="$prefix.ref$tol" ${FLYC_RUN_DEVICE_ARGS:-}

@@ -3,8 +3,10 @@
  * flyc-run CODE.hsaco --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]
  *          [options] ARG...
  * Runs the kernel on flyc's emulator (the chip comes from the code object)
- * and writes or checks named output buffers. Exit status: 0 success,
- * 1 error (bad input, fault, failed check), 2 misuse of the command line.
+ * or, with --device hip, on a GPU through the HIP runtime, and writes or
+ * checks named output buffers; --bench N times it. Exit status: 0 success,
+ * 1 error (bad input, fault, failed check, no runtime or GPU), 2 misuse of
+ * the command line.
  *===----------------------------------------------------------------------===*/
 #include "run.h"
 
@@ -22,7 +24,8 @@ static const char usageText[] =
     "usage: flyc-run CODE.hsaco --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]\n"
     "                [options] ARG...\n"
     "\n"
-    "Runs kernel NAME of an AMDGPU code object on flyc's gfx950/gfx942 emulator.\n"
+    "Runs kernel NAME of an AMDGPU code object on flyc's gfx950/gfx942 emulator\n"
+    "or on a GPU through AMD's HIP runtime (--device hip).\n"
     "The grid counts workgroups (HIP style); the block counts work-items.\n"
     "\n"
     "Kernel arguments, in the kernel's order:\n"
@@ -39,7 +42,21 @@ static const char usageText[] =
     "  up to the largest value + 1), floats must not round past the largest\n"
     "  finite value, and inf only goes to types with infinities.\n"
     "\n"
-    "RunOptions:\n"
+    "Options:\n"
+    "  --device emu|hip         run on flyc's emulator (default) or on HIP device 0\n"
+    "                           (choose another with HIP_VISIBLE_DEVICES)\n"
+    "  --hip-lib PATH           the HIP runtime to load (default: $FLYC_HIP_LIBRARY, else\n"
+    "                           libamdhip64.so, .so.7, .so.6, .so.5)\n"
+    "  --bench N                after the run, time it: on hip N launches (after warm-up\n"
+    "                           ones), L2 and Infinity Cache flushed before each, median\n"
+    "                           and min microseconds from HIP events; on emu the timing\n"
+    "                           model's prediction (one simulated launch; see --timing)\n"
+    "  --flush BYTES            bytes written before each --bench launch on hip (default:\n"
+    "                           twice L2 plus Infinity Cache of the chip; 0: no flush)\n"
+    "  --gemm MxNxK[,DTYPE]     the launch is this GEMM (gemm-optimization §8.1-8.2; DTYPE\n"
+    "                           fp8 (default), int8, int4, fp4, bf16, fp16): --bench and\n"
+    "                           --timing add TFLOPS and TB/s\n"
+    "  --flops N, --bytes N     the work of one launch, for the same rates\n"
     "  --out NAME=PATH          write buffer NAME after the run (raw elements); written\n"
     "                           only when the whole run succeeds, atomically\n"
     "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
@@ -48,28 +65,28 @@ static const char usageText[] =
     "                           compare buffer NAME with a reference file: bit-exact\n"
     "                           unless atol or rtol is given (even 0); then by value:\n"
     "                           |got-ref| <= atol + rtol*|ref|, NaN matches NaN\n"
-    "  --chip gfx950|gfx942     run on this chip (default: the code object's)\n"
-    "  --threads N              worker threads (default: one per CPU)\n"
+    "  --chip gfx950|gfx942     run on this chip (default: the code object's); on hip\n"
+    "                           the chip the device must be\n"
+    "  --threads N              emulator worker threads (default: one per CPU)\n"
     "  --lds BYTES              dynamic LDS per workgroup (default 0)\n"
-    "  --stats                  print instruction counts and throughput\n"
+    "  --stats                  print emulated instruction counts and throughput\n"
     "  --check-hazards          stop with an error at the first missing s_waitcnt,\n"
     "                           s_barrier or MFMA/VALU wait states (also when the\n"
-    "                           environment has FLYC_RUN_CHECK_HAZARDS=1)\n"
+    "                           environment has FLYC_RUN_CHECK_HAZARDS=1; emulator only)\n"
     "  --timeout SECONDS        give up (exit 1) when the run, from loading the code\n"
     "                           object on, takes longer (default: no limit)\n"
-    "  --max-memory BYTES       refuse a run whose buffers need more memory than this\n"
-    "                           (default: the machine's physical memory)\n"
+    "  --max-memory BYTES       refuse a run that needs more host memory than this (on\n"
+    "                           emu the buffers are host memory; default: the machine's)\n"
     "  --timing                 also predict the kernel's time on the GPU with the CU\n"
     "                           timing model and print the report (docs/timing.md)\n"
-    "  --gpu NAME               the product modelled: mi300x mi308x mi325x (gfx942),\n"
-    "                           mi350x mi355x (gfx950); default the chip's flagship\n"
+    "  --gpu NAME               the product modelled (--timing, --bench on emu): mi300x\n"
+    "                           mi308x mi325x (gfx942), mi350x mi355x (gfx950); default\n"
+    "                           the chip's flagship\n"
     "  --estimate               only simulate a few CUs, skip MFMA arithmetic: fast,\n"
     "                           no outputs (no --out/--check)\n"
     "  --timing-json FILE       write the report as JSON\n"
     "  --timing-svg FILE        write a timeline of one CU's waves as SVG\n"
-    "  --flops N, --bytes N     the kernel's work, for TFLOPS and TB/s\n"
-    "  --gemm MxNxK[,DTYPE]     the same for a GEMM (gemm-optimization §8.1-8.2; DTYPE\n"
-    "                           fp8 (default), int8, int4, fp4, bf16, fp16)\n"
+
     "  --list                   list the code object's kernels and their arguments\n"
     "                           (no launch; --kernel/--grid/--block not needed)\n"
     "  --help                   show this text\n"
@@ -109,6 +126,17 @@ static const char *codeObjectChip(const char *path, FlyStrBuf *err) {
   if (mach == FLY_MACH_GFX942) return "gfx942";
   if (mach == FLY_MACH_GFX950) return "gfx950";
   return "gfx950"; /* the loader reports what is wrong with the file */
+}
+
+/* The device of --device: the emulator for the code object's chip (or
+ * --chip), or HIP device 0, which must be that chip. */
+static FlyDevice *openDevice(const RunOptions *o, FlyRuntime *rt, FlyStrBuf *err) {
+  const char *chip = o->chip ? o->chip : codeObjectChip(o->code, err);
+  if (!chip)
+    return NULL;
+  const char *lib = o->hipLib ? o->hipLib : getenv("FLYC_HIP_LIBRARY");
+  FlyDeviceDesc desc = {o->device, chip, o->threads, lib && *lib ? lib : NULL, 0};
+  return flyRuntimeOpenDevice(rt, &desc, err);
 }
 
 static int reportFault(const FlyLaunchResult *r) {
@@ -220,12 +248,14 @@ static FlyLaunchConfig launchConfig(const RunOptions *o) {
                            o->checkHazards};
 }
 
-/* Host memory the run will take: every buffer on the device, the staging
- * block, and two host copies of the largest preshuffled buffer. */
+/* Host memory the run will take: the staging block, two host copies of the
+ * largest preshuffled buffer and, on the emulator, every buffer (its device
+ * memory is host memory; a HIP device's is the GPU's, which hipMalloc
+ * reports on its own). */
 static bool checkMemory(const RunOptions *o, FlyStrBuf *err) {
   uint64_t need = RUN_STAGE_BYTES, preshuffled = 0;
   bool overflow = false;
-  for (size_t i = 0; i < o->numArgs; ++i)
+  for (size_t i = 0; o->device == FLY_BACKEND_EMU && i < o->numArgs; ++i)
     if (o->args[i].isBuffer)
       overflow |= __builtin_add_overflow(need, runArgBytes(&o->args[i]), &need);
   for (size_t i = 0; i < o->numPreshuffles; ++i) {
@@ -288,9 +318,11 @@ static bool validate(const RunOptions *o, FlyDevice *dev, FlyModule *mod, FlyStr
   return ok && checkProduct(o, mod, err) && checkMemory(o, err);
 }
 
-/* Fills the buffers, preshuffles, launches. */
+/* Fills the buffers, preshuffles, launches (timed with --timing);
+ * *argsOut keeps the launch's argument list for --bench (the caller
+ * destroys it). */
 static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
-                  FlyEmuTimingReport *report, FlyStrBuf *err) {
+                  FlyArgs **argsOut, FlyEmuTimingReport *report, FlyStrBuf *err) {
   for (size_t i = 0; i < o->numArgs; ++i)
     if (!runArgMaterialize(dev, &o->args[i], stage, err))
       return fail(err->data);
@@ -299,7 +331,7 @@ static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
     if (!runArgPreshuffle(dev, runFindBuffer(o->args, o->numArgs, p->name), p, err))
       return fail(err->data);
   }
-  FlyArgs *args = buildArgs(o, mod, err);
+  FlyArgs *args = *argsOut = buildArgs(o, mod, err);
   if (!args)
     return fail(err->data);
   FlyLaunchConfig cfg = launchConfig(o);
@@ -311,7 +343,6 @@ static int launch(RunOptions *o, FlyDevice *dev, FlyModule *mod, uint8_t *stage,
   } else {
     ok = flyLaunch(dev, mod, o->kernel, &cfg, args, &result);
   }
-  flyArgsDestroy(args);
   if (!ok)
     return reportFault(&result);
   if (o->stats)
@@ -350,11 +381,11 @@ static int checkOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage, FlyStrBuf
   return rc;
 }
 
-/* The --out files, once everything else has succeeded: each to its
- * temporary file, then all renamed into place (with --timeout disarmed, so
- * the set is not cut in half; renames take no time). */
-static int writeOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage,
-                        const FlyEmuTimingReport *report, FlyStrBuf *err) {
+/* The --out files and timing reports go to temporary files first; they
+ * are renamed into place (commitOutputs) once everything else, --bench
+ * too, has succeeded. */
+static int writeOutputTemps(RunOptions *o, FlyDevice *dev, uint8_t *stage,
+                            const FlyEmuTimingReport *report, FlyStrBuf *err) {
   bool ok = true;
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
@@ -371,16 +402,19 @@ static int writeOutputs(RunOptions *o, FlyDevice *dev, uint8_t *stage,
                    : (flyStrBufAppend(err, "out of memory"), false);
     flyStrBufDestroy(&text);
   }
+  return ok ? 0 : fail(err->data);
+}
+
+/* All renamed with --timeout disarmed, so the set is not cut in half
+ * (renames take no time). */
+static int commitOutputs(RunOptions *o, FlyStrBuf *err) {
+  bool ok = true;
   alarm(0);
   for (size_t i = 0; ok && i < o->numOutputs; ++i)
     if (!o->outputs[i].check)
       ok = runOutputCommit(&o->outputs[i], err);
   for (size_t i = 0; ok && i < o->numReports; ++i)
     ok = runOutputCommit(&o->reports[i], err);
-  for (size_t i = 0; i < o->numOutputs; ++i)
-    runOutputDiscard(&o->outputs[i]);
-  for (size_t i = 0; i < o->numReports; ++i)
-    runOutputDiscard(&o->reports[i]);
   return ok ? 0 : fail(err->data);
 }
 
@@ -398,11 +432,20 @@ static int run(RunOptions *o, FlyDevice *dev, FlyStrBuf *err) {
   uint8_t *stage = flyAlloc(RUN_STAGE_BYTES);
   if (!stage)
     return fail(NULL);
+  FlyArgs *args = NULL;
   FlyEmuTimingReport report;
   memset(&report, 0, sizeof report);
-  int rc = launch(o, dev, mod, stage, &report, err);
+  int rc = launch(o, dev, mod, stage, &args, &report, err);
   rc = rc ? rc : checkOutputs(o, dev, stage, err);
-  rc = rc ? rc : writeOutputs(o, dev, stage, &report, err);
+  rc = rc ? rc : writeOutputTemps(o, dev, stage, &report, err);
+  if (!rc && o->bench && runBench(o, dev, mod, args, o->timing.on ? &report : NULL, err))
+    rc = fail(err->data);
+  rc = rc ? rc : commitOutputs(o, err);
+  for (size_t i = 0; i < o->numOutputs; ++i)
+    runOutputDiscard(&o->outputs[i]);
+  for (size_t i = 0; i < o->numReports; ++i)
+    runOutputDiscard(&o->reports[i]);
+  flyArgsDestroy(args);
   flyEmuTimingReportDestroy(&report);
   flyFree(stage);
   return rc;
@@ -439,8 +482,7 @@ int main(int argc, char **argv) {
     armTimeout(&o); /* first: loading and filling count towards the limit too */
   FlyRuntime *rt = rc ? NULL : flyRuntimeCreate();
   if (!rc) {
-    const char *chip = o.chip ? o.chip : codeObjectChip(o.code, &err);
-    FlyDevice *dev = chip && rt ? flyRuntimeCreateDevice(rt, chip, o.threads, &err) : NULL;
+    FlyDevice *dev = rt ? openDevice(&o, rt, &err) : NULL;
     rc = dev ? run(&o, dev, &err) : fail(err.data);
   }
   alarm(0);

@@ -124,7 +124,8 @@ bool runAbiIsFilledSize(const FlyKernelInfo *k, size_t i);
 bool runAbiAppend(const FlyKernelInfo *k, const RunArg *args, size_t numArgs, FlyArgs *out,
                   FlyStrBuf *err);
 
-/// --timing and its companions (run_cli.c parses, flyc-run.c reports).
+/// --timing and its companions (run_cli.c parses, flyc-run.c reports); --gpu
+/// and the work (--gemm, --flops, --bytes) serve --bench too.
 typedef struct RunTiming {
   bool on, estimate;
   const char *gpu;         /* --gpu, checked against the product table */
@@ -141,6 +142,11 @@ bool runGemmWork(const char *text, double *flops, double *bytes, FlyStrBuf *err)
 /// flyc-run's command line (run_cli.c).
 typedef struct RunOptions {
   const char *code, *kernel, *chip;
+  FlyBackend device;       /* --device emu|hip (default emu) */
+  const char *hipLib;      /* --hip-lib PATH (NULL: FLYC_HIP_LIBRARY, then the default names) */
+  unsigned bench;          /* --bench N: timed launches (0: no benchmark) */
+  bool haveFlush;
+  uint64_t flush;          /* --flush BYTES (hip): written before each timed launch */
   uint32_t grid[3], block[3];
   bool haveGrid, haveBlock, stats, list;
   bool checkHazards;       /* --check-hazards or FLYC_RUN_CHECK_HAZARDS=1 */
@@ -167,5 +173,12 @@ void runOptionsDestroy(RunOptions *o);
 /// specs. Returns 0, or 2 for misuse with the one-line reason in `err`;
 /// prints nothing and opens no file.
 int runCommandLineParse(RunOptions *o, int argc, char **argv, FlyStrBuf *err);
+
+/// run_bench.c: --bench on the filled buffers with the launch's `args`;
+/// prints the times (and rates): measured on hip, the timing model's
+/// prediction on emu (`known`: the report of --timing's launch, else NULL).
+/// 0, or 1 with one line in `err`.
+int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs *args,
+             const FlyEmuTimingReport *known, FlyStrBuf *err);
 
 #endif /* FLYC_RUN_H */

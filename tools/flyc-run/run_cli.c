@@ -164,10 +164,48 @@ static int takeTimingOption(RunOptions *o, const char *opt, const char *val, Fly
   return 0;
 }
 
+static int takeDevice(RunOptions *o, const char *val, FlyStrBuf *err) {
+  if (strcmp(val, "emu") == 0)
+    o->device = FLY_BACKEND_EMU;
+  else if (strcmp(val, "hip") == 0)
+    o->device = FLY_BACKEND_HIP;
+  else
+    return misuse(err, "bad --device '%s' (expected emu or hip)", val);
+  return 0;
+}
+
+/* The options of the device and of --bench; 1 when `opt` is none of them. */
+static int takeRunOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
+  unsigned long long n;
+  if (strcmp(opt, "--device") == 0)
+    return takeDevice(o, val, err);
+  if (strcmp(opt, "--hip-lib") == 0) {
+    if (!*val)
+      return misuse(err, "bad --hip-lib '' (expected the path of a libamdhip64)");
+    o->hipLib = val;
+    return 0;
+  }
+  if (strcmp(opt, "--bench") == 0) {
+    if (!parseUnsigned(val, 100000, &n) || n == 0)
+      return misuse(err, "bad --bench '%s' (expected 1..100000 timed launches)", val);
+    o->bench = (unsigned)n;
+    return 0;
+  }
+  if (strcmp(opt, "--flush") == 0) {
+    if (!parseUnsigned(val, UINT64_MAX, &n))
+      return misuse(err, "bad --flush '%s' (expected a byte count, 0 for none)", val);
+    o->haveFlush = true;
+    o->flush = n;
+    return 0;
+  }
+  return 1;
+}
+
 /* Handles one option with a value; returns 0 ok, 2 misuse. */
 static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
   unsigned long long n;
-  int rc = takeTimingOption(o, opt, val, err);
+  int rc = takeRunOption(o, opt, val, err);
+  rc = rc == 1 ? takeTimingOption(o, opt, val, err) : rc;
   if (rc != 1)
     return rc;
   if (strcmp(opt, "--kernel") == 0) o->kernel = val;
@@ -206,14 +244,36 @@ static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf
   return 0;
 }
 
-/* --timing's companions need it; --estimate computes no outputs. */
+/* Options that only mean something on one device. */
+static int crossCheckDevice(const RunOptions *o, FlyStrBuf *err) {
+  bool hip = o->device == FLY_BACKEND_HIP;
+  if (o->hipLib && !hip)
+    return misuse(err, "--hip-lib needs --device hip");
+  if (o->haveFlush && (!o->bench || !hip))
+    return misuse(err, "--flush sizes the cache flush of --bench on --device hip");
+  if (hip && o->threads)
+    return misuse(err, "--threads sets the emulator's worker threads; not with --device hip");
+  if (hip && o->stats)
+    return misuse(err, "--stats counts emulated instructions; not with --device hip");
+  if (hip && (o->timing.on || o->timing.gpu))
+    return misuse(err, "%s belongs to the emulator's timing model; not with --device hip "
+                  "(run the same command with --device emu for the prediction)",
+                  o->timing.on ? "--timing" : "--gpu");
+  return 0;
+}
+
+/* --timing's companions need it (--gpu and the work, --gemm, --flops and
+ * --bytes, serve --bench too); --estimate computes no outputs. */
 static int crossCheckTiming(const RunOptions *o, FlyStrBuf *err) {
   const RunTiming *t = &o->timing;
-  const char *needs = t->estimate ? "--estimate" : t->gpu ? "--gpu" : t->json ? "--timing-json"
-                      : t->svg ? "--timing-svg" : t->gemm ? "--gemm" : t->flops ? "--flops"
-                      : t->bytes ? "--bytes" : NULL;
+  const char *needs = t->estimate ? "--estimate" : t->json ? "--timing-json"
+                      : t->svg ? "--timing-svg" : NULL;
   if (needs && !t->on)
     return misuse(err, "%s needs --timing", needs);
+  const char *either = t->gpu ? "--gpu" : t->gemm ? "--gemm" : t->flops ? "--flops"
+                       : t->bytes ? "--bytes" : NULL;
+  if (either && !t->on && !o->bench)
+    return misuse(err, "%s needs --timing or --bench", either);
   if (t->gemm && o->timingWorkOptions > 1)
     return misuse(err, "--gemm gives the flops and bytes; it does not go with --flops or --bytes");
   if (t->estimate && o->numOutputs)
@@ -231,7 +291,8 @@ static int crossCheckTiming(const RunOptions *o, FlyStrBuf *err) {
 /* The specs that name buffers must name distinct, existing ones; a
  * preshuffle's N x K must be its buffer's element count. */
 static int crossCheck(RunOptions *o, FlyStrBuf *err) {
-  int rc = crossCheckTiming(o, err);
+  int rc = crossCheckDevice(o, err);
+  rc = rc ? rc : crossCheckTiming(o, err);
   if (rc)
     return rc;
   for (size_t i = 0; i < o->numArgs; ++i)
