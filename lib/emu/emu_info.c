@@ -130,8 +130,8 @@ static unsigned dsBytes(const char *n) {
     b = 16;
   else if (has(n, "b96"))
     b = 12;
-  else if (has(n, "b64") || has(n, "64") || has(n, "_x2"))
-    b = 8;
+  else if (has(n, "b64") || has(n, "u64") || has(n, "i64") || has(n, "f64"))
+    b = 8; /* (not the "64" of st64) */
   else if (has(n, "8"))
     b = 1;
   else if (has(n, "16") && !has(n, "_f16") && !has(n, "bf16"))

@@ -19,6 +19,14 @@
  *
  * emuWaveRun (functional mode) applies every effect at once and is
  * unchanged in speed.
+ *
+ * Refinements of the first version of this contract (same meaning):
+ *   - an LDS effect is one dword column of a DMA (index = lane stride)
+ *     rather than one entry per lane; EmuEffect gained `half` for d16
+ *     loads; EMU_MAX_EFFECTS (16) entries always suffice;
+ *   - EMU_MAX_READS / EMU_MAX_WRITES are 8 / 3 (were 6 / 2); SGPR ranges
+ *     name the operand codes, with VCC 106, M0 124, EXEC 126 and SCC 253;
+ *   - EmuStepMem gained `lds2` for the second element of read2/write2.
  *===----------------------------------------------------------------------===*/
 #ifndef FLYC_EMU_STEP_H
 #define FLYC_EMU_STEP_H
@@ -97,11 +105,13 @@ typedef struct EmuInstInfo {
                                          addresses, store data); an MFMA's are SrcA,
                                          SrcB, SrcC, then its scale operands */
   EmuRegRange writes[EMU_MAX_WRITES]; /* registers written (vdst, sdst; a load's destination) */
-  const char *name;           /* LLVM mnemonic */
+  const char *name;           /* LLVM mnemonic; NULL for an undecodable slot */
 } EmuInstInfo;
 
 /// The facts of the instruction at byte offset `pc` of `prog`; NULL when
-/// `pc` is no instruction start.
+/// `pc` is no instruction start (outside the code, unaligned, or inside a
+/// longer instruction). An undecodable dword has facts with a NULL name
+/// and unit EMU_UNIT_INTERNAL (executing it faults).
 const EmuInstInfo *emuProgramInstInfo(const EmuProgram *prog, uint64_t pc);
 
 /*--- Effects at completion -------------------------------------------------------*/

@@ -82,12 +82,14 @@
   ds_read_b128 v[4:7], v1
   ds_write_b64 v1, v[2:3] offset:8
   ds_read2_b32 v[2:3], v1 offset1:8
+  ds_write2st64_b32 v1, v2, v3 offset1:1
   ds_add_rtn_u32 v2, v1, v3
   ds_bpermute_b32 v2, v1, v3
   ds_swizzle_b32 v2, v1 offset:swizzle(SWAP,1)
 // CHECK-NEXT: ds_read_b128: unit=LDS cycles=4 lgkm=+1 bytes=16 load reads={v1,exec} writes={v[4:7]}
 // CHECK-NEXT: ds_write_b64: unit=LDS cycles=4 lgkm=+1 bytes=8 store reads={v1,v[2:3],exec} writes={}
 // CHECK-NEXT: ds_read2_b32: unit=LDS cycles=4 lgkm=+1 bytes=8 load reads={v1,exec} writes={v[2:3]}
+// CHECK-NEXT: ds_write2st64_b32: unit=LDS cycles=4 lgkm=+1 bytes=8 store reads={v1,v2,v3,exec} writes={}
 // CHECK-NEXT: ds_add_rtn_u32: unit=LDS cycles=4 lgkm=+1 bytes=4 load atomic reads={v1,v3,exec} writes={v2}
 // CHECK-NEXT: ds_bpermute_b32: unit=LDS cycles=4 lgkm=+1 bytes=4 load reads={v1,v3,exec} writes={v2}
 // CHECK-NEXT: ds_swizzle_b32: unit=LDS cycles=4 lgkm=+1 bytes=4 load reads={v1,exec} writes={v2}
