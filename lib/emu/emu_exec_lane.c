@@ -41,11 +41,20 @@ VHANDLER(v_writelane_b32) {
   return EMU_STEP_NEXT;
 }
 
+/* The swaps exchange two VGPRs: a scalar or constant SRC0 (which LLVM's
+ * disassembler prints for v_permlane*_swap) names nothing to write. */
+static int swapSrcFault(EmuCtx *c, const EmuInst *in) {
+  return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
+                  "%s: the first source must be a VGPR (operand code %u)", in->name,
+                  in->src[0]);
+}
+
 /* Both registers are written for all lanes: the facts document leaves the
  * EXEC interaction open (§8 item 9), and LLVM only emits these with full
  * EXEC. */
 VHANDLER(v_permlane16_swap_b32) {
-  (void)c;
+  if (in->src[0] < 256)
+    return swapSrcFault(c, in);
   uint32_t *vd = emuVReg(w, in->dst & 255), *s0 = emuVReg(w, in->src[0] & 255);
   for (int pass = 0; pass < 2; pass++)
     for (int l = 0; l < 16; l++) {
@@ -57,7 +66,8 @@ VHANDLER(v_permlane16_swap_b32) {
 }
 
 VHANDLER(v_permlane32_swap_b32) {
-  (void)c;
+  if (in->src[0] < 256)
+    return swapSrcFault(c, in);
   uint32_t *vd = emuVReg(w, in->dst & 255), *s0 = emuVReg(w, in->src[0] & 255);
   for (int l = 0; l < 32; l++) {
     uint32_t t = s0[l];
@@ -68,7 +78,8 @@ VHANDLER(v_permlane32_swap_b32) {
 }
 
 VHANDLER(v_swap_b32) {
-  (void)c;
+  if (in->src[0] < 256)
+    return swapSrcFault(c, in);
   uint64_t ex = w->exec;
   uint32_t *vd = emuVReg(w, in->dst & 255), *s0 = emuVReg(w, in->src[0] & 255);
   for (int l = 0; l < LANES; l++)

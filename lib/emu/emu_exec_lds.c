@@ -361,7 +361,13 @@ static int dsWrxchg2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, u
   for (int l = 0; l < LANES; l++) {
     if (!ON(l))
       continue;
+    /* the sources are read before any result is written: VDST may overlap
+       ADDR or DATA (as with every instruction, operands are read at issue) */
     uint64_t base = w->vgpr[in->addr & 255][l];
+    uint32_t data[2][2];
+    for (unsigned e = 0; e < 2; e++)
+      for (unsigned k = 0; k < dw; k++)
+        data[e][k] = vr(w, e ? in->data1 : in->data0, k)[l];
     for (unsigned e = 0; e < 2; e++) {
       uint64_t a = base + (uint64_t)(e ? in->offset1 : (uint32_t)in->imm) * esize * mul;
       if (a & (esize - 1))
@@ -376,7 +382,7 @@ static int dsWrxchg2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, u
       for (unsigned k = 0; k < dw; k++) {
         uint32_t old;
         memcpy(&old, p + 4 * k, 4);
-        memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
+        memcpy(p + 4 * k, &data[e][k], 4);
         emuLoadV(w, c, reg(in->dst, e * dw + k), (unsigned)l, old);
       }
     }

@@ -95,6 +95,18 @@ static uint32_t storeValue(EmuWave *w, unsigned r, int l, const MemShape *s) {
 
 /*--- SMEM --------------------------------------------------------------------*/
 
+/* SDATA = null (code 125): a load's data is dropped and the data a store
+ * or atomic sends is 0, for every dword of the tuple -- not the codes
+ * after 125 (EXEC). */
+enum { SDATA_NULL = 125 };
+static uint32_t sdataRead(const EmuWave *w, const EmuInst *in, unsigned k) {
+  return in->dst == SDATA_NULL ? 0 : emuReadScalar32(w, in, in->dst + k, false);
+}
+static void sdataLoad(EmuWave *w, EmuCtx *c, const EmuInst *in, unsigned k, uint32_t v) {
+  if (in->dst != SDATA_NULL)
+    emuLoadS(w, c, in->dst + k, v);
+}
+
 /* The address of an SMEM access (ISA guide §8.2.1.1): the SGPR-pair base
  * (or the V# base for s_buffer_*) + the signed immediate + the SGPR/M0
  * offset; *numRecords is the V#'s num_records (buffer forms only), *off the
@@ -143,7 +155,7 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
           return memFault(c, in, -1, addr + 4 * i, 4);
         v = rdU32(p);
       }
-      emuLoadS(w, c, in->dst + i, v);
+      sdataLoad(w, c, in, i, v);
     }
     return EMU_STEP_NEXT;
   }
@@ -151,7 +163,7 @@ static int smemLoad(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool b
   if (!p)
     return memFault(c, in, -1, addr, 4ull * n);
   for (unsigned i = 0; i < n; i++)
-    emuLoadS(w, c, in->dst + i, rdU32(p + 4 * i));
+    sdataLoad(w, c, in, i, rdU32(p + 4 * i));
   return EMU_STEP_NEXT;
 }
 
@@ -172,6 +184,8 @@ SLOAD(s_buffer_load_dwordx16, 16, true)
  * emulator has no clock, so it reports the wave's retired instructions. */
 VHANDLER(s_memtime) {
   unsigned code = in->dst;
+  if (code == SDATA_NULL)
+    return EMU_STEP_NEXT;
   if (!c->fx)
     emuWriteScalar64(w, code, w->retired);
   else if (code < 101 || code == EMU_OP_VCC_LO || code == EMU_OP_EXEC_LO) {
@@ -441,8 +455,7 @@ static int smemStore(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned n, bool 
     uint8_t *p = emuMemoryTranslate(c->env->mem, addr + 4 * i, 4);
     if (!p)
       return memFault(c, in, -1, addr + 4 * i, 4);
-    __atomic_store_n((uint32_t *)(void *)p, emuReadScalar32(w, in, in->dst + i, false),
-                     __ATOMIC_SEQ_CST);
+    __atomic_store_n((uint32_t *)(void *)p, sdataRead(w, in, i), __ATOMIC_SEQ_CST);
   }
   return EMU_STEP_NEXT;
 }
@@ -480,7 +493,7 @@ static int smemAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
                     (unsigned long long)addr);
   unsigned nd = wide ? 2 : 1;
   emuMemGlobal(c, 0, addr, size);
-#define SD(k) emuReadScalar32(w, in, in->dst + (k), false)
+#define SD(k) sdataRead(w, in, (k))
   uint64_t src = wide ? (uint64_t)SD(0) | (uint64_t)SD(1) << 32 : SD(0), cmp = 0;
   if (op == AT_CMPSWAP)
     cmp = wide ? (uint64_t)SD(2) | (uint64_t)SD(3) << 32 : SD(1);
@@ -494,7 +507,7 @@ static int smemAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   }
   if (in->flags & EMU_F_GLC)
     for (unsigned k = 0; k < nd; k++)
-      emuLoadS(w, c, in->dst + k, (uint32_t)(old >> (32 * k)));
+      sdataLoad(w, c, in, k, (uint32_t)(old >> (32 * k)));
   return EMU_STEP_NEXT;
 }
 VHANDLER(s_atomic) { return smemAtomic(w, in, c); }
