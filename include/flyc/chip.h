@@ -25,7 +25,8 @@ typedef struct FlyChipInfo {
   uint32_t ldsDmaMaxBytes; /* widest buffer_load ... lds per lane */
 } FlyChipInfo;
 
-/// Returns the facts for `chip`.
+/// Returns the facts for `chip` (NULL for a value outside FlyChip); they are
+/// the hardware table's (flyc/hw.h, lib/support/hw.c).
 const FlyChipInfo *flyChipGetInfo(FlyChip chip);
 
 /// Parses a chip name ("gfx950", "gfx942"); returns false for any other.

@@ -216,8 +216,10 @@ typedef struct FlyOccupancy {
 ///          in granules of 8; getNumWavesPerEUWithNumVGPRs);
 ///   SGPRs: 8 up to 100 SGPRs (.sgpr_count, VCC and the other extra SGPRs
 ///          included), else 7 (getOccupancyWithNumSGPRs for GFX9);
-///   LDS:   workgroups per CU = LDS per CU / group segment size, times waves
-///          per workgroup (from .max_flat_workgroup_size), over 4 SIMDs.
+///   LDS:   workgroups per CU = LDS per CU / group segment size (rounded
+///          up to the chip's LDS allocation granule), times waves per
+///          workgroup (from .max_flat_workgroup_size), over 4 SIMDs.
+/// The chip's numbers are the hardware table's (flyc/hw.h).
 /// Scratch, the wave-slot limit per CU beyond 8 per SIMD and barrier
 /// resources are not modelled.
 FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyGpuMach mach);

@@ -109,6 +109,9 @@ typedef struct FlyHwMemory {
 
 /*--- MFMA -----------------------------------------------------------------------*/
 
+/// A pass of the matrix core is 4 clocks (CDNA4 ISA guide §7.6, "PASS").
+enum { FLY_HW_CLOCKS_PER_PASS = 4 };
+
 /// Element types of MFMA operands. FLY_HW_F8F6F4 is the f8f6f4 family's
 /// operand, whose format CBSZ (A) / BLGP (B) select per instruction.
 typedef enum FlyHwElem {

@@ -8,6 +8,7 @@
  *===----------------------------------------------------------------------===*/
 #include "codeobj_internal.h"
 #include "codeobj_msgpack.h"
+#include "flyc/hw.h"
 
 #include <string.h>
 
@@ -249,42 +250,59 @@ static uint32_t alignTo(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 static uint32_t minU(uint32_t a, uint32_t b) { return a < b ? a : b; }
 static uint32_t maxU(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
-/* gfx90a+ (GFX90AInsts): VGPRs are allocated and encoded in granules of 8
- * (getVGPRAllocGranule, getVGPREncodingGranule), the unified file has 512
- * entries per lane (getTotalNumVGPRs) and a SIMD keeps at most 8 waves
- * (getMaxWavesPerEU). */
-enum { kVgprGranule = 8, kVgprBudget = 512, kMaxWaves = 8 };
+/* The register and LDS facts are the hardware table's (flyc/hw.h): VGPRs
+ * are allocated and encoded in granules of 8 (getVGPRAllocGranule,
+ * getVGPREncodingGranule), the unified file has 512 entries per lane and a
+ * SIMD keeps at most 8 waves. */
+static const FlyHwCu *cuOf(FlyChip chip) { return &flyHwChipGet(chip)->cu; }
+
+/* The chip of a code object's processor; gfx950 for an unknown one, as the
+ * rest of flyc defaults. */
+static FlyChip chipOfMach(FlyGpuMach mach) {
+  return mach == FLY_MACH_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
+}
 
 FlyVgprUsage flyKernelInfoGetVgprUsage(const FlyKernelInfo *info) {
+  uint32_t granule = cuOf(FLY_CHIP_GFX950)->vgprGranule; /* the same on both chips */
   FlyVgprUsage u = {0};
   u.total = info->vgprCount;
   u.acc = info->agprCount;
   u.arch = u.acc == 0 ? u.total : u.total > u.acc ? u.total - u.acc : 0;
-  u.allocated = (info->kd.vgprGranules + 1) * kVgprGranule;
+  u.allocated = (info->kd.vgprGranules + 1) * granule;
   u.accumOffset = (info->kd.accumOffset + 1) * 4;
-  u.consistent = u.allocated == alignTo(maxU(u.total, 1), kVgprGranule) &&
+  u.consistent = u.allocated == alignTo(maxU(u.total, 1), granule) &&
                  (u.acc == 0 || (u.total > u.acc && u.accumOffset == u.arch));
   return u;
 }
 
 /* getOccupancyWithNumSGPRs for GFX9 (Volcanic Islands and later, before
  * GFX10): 10 waves up to 80 SGPRs, 9 up to 88, 8 up to 100, else 7. */
-static uint32_t wavesBySgprs(uint32_t sgprs) {
+static uint32_t wavesBySgprs(uint32_t sgprs, uint32_t maxWaves) {
   uint32_t w = sgprs <= 80 ? 10 : sgprs <= 88 ? 9 : sgprs <= 100 ? 8 : 7;
-  return minU(w, kMaxWaves);
+  return minU(w, maxWaves);
 }
 
 FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyGpuMach mach) {
+  FlyChip chip = chipOfMach(mach);
+  const FlyHwChip *hw = flyHwChipGet(chip);
+  uint32_t maxWaves = hw->cu.maxWavesPerSimd;
   FlyOccupancy o;
   FlyVgprUsage u = flyKernelInfoGetVgprUsage(info);
-  o.byVgprs = minU(kMaxWaves, maxU(1, kVgprBudget / u.allocated));
-  o.bySgprs = wavesBySgprs(info->sgprCount);
-  o.ldsBytesPerCu = mach == FLY_MACH_GFX950 ? 160 * 1024 : 64 * 1024;
-  o.byLds = kMaxWaves;
+  /* The descriptor's allocation is the unified count (a multiple of the
+   * granule, at most 512): the architectural part first, the rest as AGPRs,
+   * so the table's rule sees that total. */
+  uint32_t arch = minU(u.allocated, hw->cu.archVgprs);
+  o.byVgprs = flyHwWavesPerSimdForRegisters(chip, arch, u.allocated - arch);
+  o.bySgprs = wavesBySgprs(info->sgprCount, maxWaves);
+  o.ldsBytesPerCu = hw->lds.bytes;
+  o.byLds = maxWaves;
   if (info->groupSegmentFixedSize) {
-    uint32_t groups = o.ldsBytesPerCu / info->groupSegmentFixedSize;
-    uint32_t wavesPerGroup = (info->maxFlatWorkgroupSize + 63) / 64;
-    o.byLds = minU(kMaxWaves, (groups * (wavesPerGroup ? wavesPerGroup : 1) + 3) / 4);
+    /* A workgroup holds its LDS in allocation granules. */
+    uint32_t perGroup = alignTo(info->groupSegmentFixedSize, hw->lds.allocGranule);
+    uint32_t groups = o.ldsBytesPerCu / perGroup;
+    uint32_t wave = hw->cu.waveSize, simds = hw->cu.simds;
+    uint32_t wavesPerGroup = (info->maxFlatWorkgroupSize + wave - 1) / wave;
+    o.byLds = minU(maxWaves, (groups * (wavesPerGroup ? wavesPerGroup : 1) + simds - 1) / simds);
   }
   o.waves = minU(o.byVgprs, minU(o.bySgprs, o.byLds));
   return o;

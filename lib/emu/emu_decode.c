@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "emu_isa.h"
+#include "flyc/hw.h"
 #include "flyc/support.h"
 
 static uint32_t bits(uint64_t v, unsigned hi, unsigned lo) {
@@ -32,14 +33,23 @@ static uint32_t rd32(const uint8_t *p) {
          (uint32_t)p[3] << 24;
 }
 
+bool emuOpOnChip(const EmuOpName *e, FlyEmuChip chip) {
+  if (e->chips == EMU_CHIP_MFMA) {
+    const FlyHwMfma *h = flyHwMfmaFind(e->name);
+    return h && flyHwMfmaPasses(h, chip == FLY_EMU_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942,
+                                FLY_HW_FMT_FP8, FLY_HW_FMT_FP8) != 0;
+  }
+  unsigned want = chip == FLY_EMU_GFX950 ? EMU_CHIP_950 : EMU_CHIP_942;
+  return (e->chips & want) != 0;
+}
+
 /* Fills the name from a table entry; false if the opcode is not on `chip`. */
 static bool nameFrom(const EmuOpName *t, unsigned n, unsigned op,
                      FlyEmuChip chip, EmuInst *in) {
   if (op >= n || !t[op].name)
     return false;
   in->name = t[op].name;
-  unsigned want = chip == FLY_EMU_GFX950 ? EMU_CHIP_950 : EMU_CHIP_942;
-  return (t[op].chips & want) != 0;
+  return emuOpOnChip(&t[op], chip);
 }
 #define NAME(tab, op) nameFrom(tab, sizeof(tab) / sizeof(tab[0]), op, chip, in)
 

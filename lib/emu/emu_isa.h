@@ -18,13 +18,18 @@
 
 /*--- Opcode tables (emu_decode_tables.c) -----------------------------------*/
 
-enum { EMU_CHIP_942 = 1, EMU_CHIP_950 = 2, EMU_CHIP_ALL = 3 };
+/* Which chips have an opcode; EMU_CHIP_MFMA: an MFMA form, whose chips are
+   the hardware table's (flyc/hw.h). */
+enum { EMU_CHIP_942 = 1, EMU_CHIP_950 = 2, EMU_CHIP_ALL = 3, EMU_CHIP_MFMA = 4 };
 
 /// One opcode of one format: LLVM's mnemonic and the chips that have it.
 typedef struct EmuOpName {
   const char *name;
   uint8_t chips;
 } EmuOpName;
+
+/// Whether `chip` has the opcode of entry `e` (a named one).
+bool emuOpOnChip(const EmuOpName *e, FlyEmuChip chip);
 
 extern const EmuOpName emuOpNamesSop2[128], emuOpNamesSopk[32],
     emuOpNamesSop1[256], emuOpNamesSopc[128], emuOpNamesSopp[128],

@@ -19,6 +19,7 @@
  * and every lower one was already taken and runs to its end.
  *===----------------------------------------------------------------------===*/
 #include "emu_machine.h"
+#include "flyc/hw.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -259,7 +260,8 @@ static uint32_t scratchLaneBytes(const FlyKernelInfo *k) {
 static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
                         const FlyEmuLaunchDesc *desc, FlyEmuFault *f) {
   uint64_t items = (uint64_t)desc->block[0] * desc->block[1] * desc->block[2];
-  uint32_t ldsCap = dev->chip == FLY_EMU_GFX950 ? 160 * 1024 : 64 * 1024;
+  FlyChip chip = dev->chip == FLY_EMU_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942;
+  uint32_t ldsCap = flyHwChipGet(chip)->lds.bytes;
   uint64_t lds = (uint64_t)k->groupSegmentFixedSize + desc->dynamicLds;
   uint64_t groups = 1;
   for (int i = 0; i < 3; ++i) {

@@ -21,59 +21,43 @@
 #include <stdlib.h>
 
 #include "emu_fp.h"
+#include "flyc/hw.h"
 #include "emu_valu.h"
 
 typedef enum MType { T_F32, T_F16, T_BF16, T_I8, T_F64, T_XF32, T_FP8, T_BF8, T_F8F6F4 } MType;
 
+/* The shape and operand types of the executing form: its row of the
+   hardware table (flyc/hw.h), looked up by the decoded mnemonic. The
+   semantics below (operand gathering, formats, scales) are the
+   emulator's. */
 typedef struct MfmaDesc {
   uint8_t m, n, k, b;
   uint8_t ta, tb;   /* MType of A and B */
-  bool gfx950Only, gfx942Only;
 } MfmaDesc;
 
-#define D_(op, M, N, K, B, TA, TB, o950, o942) [op] = {M, N, K, B, TA, TB, o950, o942}
-static const MfmaDesc kMfma[128] = {
-    D_(45, 16, 16, 128, 1, T_F8F6F4, T_F8F6F4, true, false),
-    D_(46, 32, 32, 64, 1, T_F8F6F4, T_F8F6F4, true, false),
-    D_(53, 16, 16, 32, 1, T_BF16, T_BF16, true, false),
-    D_(54, 16, 16, 64, 1, T_I8, T_I8, true, false),
-    D_(55, 32, 32, 16, 1, T_BF16, T_BF16, true, false),
-    D_(56, 32, 32, 32, 1, T_I8, T_I8, true, false),
-    D_(62, 16, 16, 8, 1, T_XF32, T_XF32, false, true),
-    D_(63, 32, 32, 4, 1, T_XF32, T_XF32, false, true),
-    D_(64, 32, 32, 1, 2, T_F32, T_F32, false, false),
-    D_(65, 16, 16, 1, 4, T_F32, T_F32, false, false),
-    D_(66, 4, 4, 1, 16, T_F32, T_F32, false, false),
-    D_(68, 32, 32, 2, 1, T_F32, T_F32, false, false),
-    D_(69, 16, 16, 4, 1, T_F32, T_F32, false, false),
-    D_(72, 32, 32, 4, 2, T_F16, T_F16, false, false),
-    D_(73, 16, 16, 4, 4, T_F16, T_F16, false, false),
-    D_(74, 4, 4, 4, 16, T_F16, T_F16, false, false),
-    D_(76, 32, 32, 8, 1, T_F16, T_F16, false, false),
-    D_(77, 16, 16, 16, 1, T_F16, T_F16, false, false),
-    D_(80, 32, 32, 4, 2, T_I8, T_I8, false, false),
-    D_(81, 16, 16, 4, 4, T_I8, T_I8, false, false),
-    D_(82, 4, 4, 4, 16, T_I8, T_I8, false, false),
-    D_(84, 16, 16, 32, 1, T_F16, T_F16, true, false),
-    D_(85, 32, 32, 16, 1, T_F16, T_F16, true, false),
-    D_(86, 32, 32, 16, 1, T_I8, T_I8, false, false),
-    D_(87, 16, 16, 32, 1, T_I8, T_I8, false, false),
-    D_(93, 32, 32, 4, 2, T_BF16, T_BF16, false, false),
-    D_(94, 16, 16, 4, 4, T_BF16, T_BF16, false, false),
-    D_(95, 4, 4, 4, 16, T_BF16, T_BF16, false, false),
-    D_(96, 32, 32, 8, 1, T_BF16, T_BF16, false, false),
-    D_(97, 16, 16, 16, 1, T_BF16, T_BF16, false, false),
-    D_(110, 16, 16, 4, 1, T_F64, T_F64, false, false),
-    D_(111, 4, 4, 4, 4, T_F64, T_F64, false, false),
-    D_(112, 16, 16, 32, 1, T_BF8, T_BF8, false, false),
-    D_(113, 16, 16, 32, 1, T_BF8, T_FP8, false, false),
-    D_(114, 16, 16, 32, 1, T_FP8, T_BF8, false, false),
-    D_(115, 16, 16, 32, 1, T_FP8, T_FP8, false, false),
-    D_(116, 32, 32, 16, 1, T_BF8, T_BF8, false, false),
-    D_(117, 32, 32, 16, 1, T_BF8, T_FP8, false, false),
-    D_(118, 32, 32, 16, 1, T_FP8, T_BF8, false, false),
-    D_(119, 32, 32, 16, 1, T_FP8, T_FP8, false, false),
-};
+static MType mtypeOf(FlyHwElem e) {
+  switch (e) {
+  case FLY_HW_F64: return T_F64;
+  case FLY_HW_XF32: return T_XF32;
+  case FLY_HW_F16: return T_F16;
+  case FLY_HW_BF16: return T_BF16;
+  case FLY_HW_I8: return T_I8;
+  case FLY_HW_FP8: return T_FP8;
+  case FLY_HW_BF8: return T_BF8;
+  case FLY_HW_F8F6F4: return T_F8F6F4;
+  default: return T_F32;
+  }
+}
+
+/* The dense form `name` on `chip`, false when the table lacks it there. */
+static bool mfmaDescOf(const char *name, FlyChip chip, MfmaDesc *d) {
+  const FlyHwMfma *h = flyHwMfmaFind(name);
+  if (!h || h->kind == FLY_HW_SMFMAC || !flyHwMfmaPasses(h, chip, 0, 0))
+    return false;
+  *d = (MfmaDesc){(uint8_t)h->m, (uint8_t)h->n, (uint8_t)h->k, h->blocks,
+                  (uint8_t)mtypeOf(h->a), (uint8_t)mtypeOf(h->b)};
+  return true;
+}
 
 /* Bits per item of an operand type (f8f6f4: by CBSZ/BLGP format). */
 static unsigned itemBits(MType t, unsigned fmt) {
@@ -334,9 +318,10 @@ static void mfmaProducts(const MfmaDesc *d, const MfmaWork *wk, double *acc) {
 }
 
 static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
-  const MfmaDesc *d = &kMfma[in->op & 127];
   bool g950 = c->chip == FLY_EMU_GFX950;
-  if (!d->m || (d->gfx950Only && !g950) || (d->gfx942Only && g950))
+  MfmaDesc desc;
+  const MfmaDesc *d = &desc;
+  if (!mfmaDescOf(in->name, g950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942, &desc))
     return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
                     "unsupported instruction %s on %s", in->name, g950 ? "gfx950" : "gfx942");
   size_t na = (size_t)d->b * d->m * d->k, nb = (size_t)d->b * d->n * d->k;

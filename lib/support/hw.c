@@ -63,6 +63,14 @@
 
 /*--- Chips --------------------------------------------------------------------*/
 
+/* The values FlyChipInfo (flyc/chip.h) also carries, named once. */
+#define GFX950_LDS_BYTES (160 * 1024) /* ISA4:L371, L3563; RDOC specs */
+#define GFX942_LDS_BYTES (64 * 1024)  /* WP3; RDOC specs */
+#define GFX950_LDS_DMA_BYTES 16       /* ISA4: buffer_load_dwordx4 ... lds */
+#define GFX942_LDS_DMA_BYTES 4        /* CDNA3 ISA: buffer_load_dword ... lds only */
+#define GFX950_OCP_FP8 true           /* ISA4 (OCP e4m3fn/e5m2) */
+#define GFX942_OCP_FP8 false          /* FNUZ fp8/bf8 (CDNA3 ISA) */
+
 /* The compute unit is the same on both chips [RPC; SHARK; RJ JSON; LOCAL]. */
 #define CU_CDNA                                                                          \
   {                                                                                      \
@@ -96,20 +104,20 @@ static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {
     [FLY_CHIP_GFX950] =
         {
             .chip = FLY_CHIP_GFX950,
-            .name = "gfx950",
+            .name = "gfx950", /* LLVM's processor name */
             .family = "CDNA4",
-            .ocpFp8 = true, /* ISA4 (OCP e4m3fn/e5m2) */
+            .ocpFp8 = GFX950_OCP_FP8,
             .cu = CU_CDNA,
             .lds =
                 {
-                    .bytes = 160 * 1024,     /* ISA4:L371, L3563; RDOC specs */
+                    .bytes = GFX950_LDS_BYTES,
                     .allocGranule = 1280,    /* ISA4:L559 */
                     .banks = 64,             /* ISA4:L3563; SHARK measured 64 */
                     .bankBytes = 4,          /* ISA4:L3563 */
                     .readBytesPerClk = 256,  /* SHARK citing the CDNA4 white paper */
                     .writeBytesPerClk = 128, /* assumption: unpublished; gfx942's figure */
                     .latency = 64,           /* assumption: no direct measurement; gfx942's */
-                    .dmaMaxBytes = 16,       /* ISA4: buffer_load_dwordx4 ... lds */
+                    .dmaMaxBytes = GFX950_LDS_DMA_BYTES,
                     .phases =
                         {
                             /* 1 x 64 lanes [SHARK; TRI #9662] */
@@ -163,11 +171,11 @@ static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {
             .chip = FLY_CHIP_GFX942,
             .name = "gfx942",
             .family = "CDNA3",
-            .ocpFp8 = false, /* FNUZ fp8/bf8 (CDNA3 ISA) */
+            .ocpFp8 = GFX942_OCP_FP8,
             .cu = CU_CDNA,
             .lds =
                 {
-                    .bytes = 64 * 1024,      /* WP3; RDOC specs */
+                    .bytes = GFX942_LDS_BYTES,
                     .allocGranule = 512,     /* assumption: secondary sources only (facts §4) */
                     .banks = 32,             /* SHARK (measured 32) */
                     .bankBytes = 4,          /* SHARK */
@@ -176,7 +184,7 @@ static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {
                     .latency = 64,           /* assumption: no direct measurement; SHARK's
                                                 ds_bpermute ~50 clk includes the wait;
                                                 rounded up to 16 issue slots */
-                    .dmaMaxBytes = 4,        /* CDNA3 ISA: buffer_load_dword ... lds only */
+                    .dmaMaxBytes = GFX942_LDS_DMA_BYTES,
                     .phases =
                         {
                             /* 2 x 32 lanes [SHARK; TRI #9662] */
@@ -231,6 +239,16 @@ static bool chipValid(FlyChip chip) {
 
 const FlyHwChip *flyHwChipGet(FlyChip chip) {
   return chipValid(chip) ? &kChips[chip] : NULL;
+}
+
+/* The compiler's per-chip facts (flyc/chip.h), from the same values. */
+static const FlyChipInfo kChipInfo[FLY_HW_NUM_CHIPS] = {
+    [FLY_CHIP_GFX950] = {"gfx950", GFX950_LDS_BYTES, GFX950_OCP_FP8, GFX950_LDS_DMA_BYTES},
+    [FLY_CHIP_GFX942] = {"gfx942", GFX942_LDS_BYTES, GFX942_OCP_FP8, GFX942_LDS_DMA_BYTES},
+};
+
+const FlyChipInfo *flyChipGetInfo(FlyChip chip) {
+  return chipValid(chip) ? &kChipInfo[chip] : NULL;
 }
 
 /*--- MFMA forms -----------------------------------------------------------------*/

@@ -15,6 +15,7 @@
 
 #include "flyc/codeobj.h"
 #include "flyc/emu.h"
+#include "flyc/hw.h"
 #include "flyc/target.h"
 #include "hotloop.h"
 
@@ -114,17 +115,12 @@ static int classOf(const char *m) {
   return starts(m, "v_") ? C_VALU : starts(m, "s_") ? C_SALU : C_OTHER;
 }
 
-/* MFMA passes from LLVM's scheduling model as hot-loop-model.md lists them. */
-static int mfmaPasses(const char *m) {
-  static const struct {
-    const char *shape;
-    int passes;
-  } t[] = {{"16x16x128", 8}, {"32x32x64", 16}, {"32x32x32", 8}, {"16x16x64", 4},
-           {"32x32x16", 8},  {"16x16x32", 4},  {"32x32x8", 8},   {"16x16x16", 4}};
-  for (size_t i = 0; i < sizeof t / sizeof *t; ++i)
-    if (strstr(m, t[i].shape))
-      return t[i].passes;
-  return 4; /* forms outside the model's table */
+/* MFMA passes from the hardware table. The mix model takes every f8f6f4
+ * form at its fp8 rate, as hot-loop-model.md does (the count does not read
+ * CBSZ/BLGP). A form the table lacks cannot be decoded, so it never gets
+ * here; it would count as no passes. */
+static int mfmaPasses(const char *m, FlyChip chip) {
+  return (int)flyHwMfmaPasses(flyHwMfmaFind(m), chip, FLY_HW_FMT_FP8, FLY_HW_FMT_FP8);
 }
 
 static bool isWideValu(const char *m) {
@@ -137,13 +133,17 @@ static bool isWideValu(const char *m) {
          (starts(m, "v_pk_") && strstr(m, "_f32"));
 }
 
-static int cyclesOf(const Inst *in, const char *m, int cls) {
+/* Issue cycles of one instruction by the mix model of hot-loop-model.md:
+ * an MFMA its passes, a VALU op the chip's wave64 VALU issue (twice that
+ * when 64-bit or transcendental), a memory op one issue slot; the model
+ * counts `s_nop N` as N+1 and the rest as 1. */
+static int cyclesOf(const Inst *in, const char *m, int cls, const FlyHwChip *hw) {
   switch (cls) {
   case C_MFMA:
-    return 4 * mfmaPasses(m);
+    return FLY_HW_CLOCKS_PER_PASS * mfmaPasses(m, hw->chip);
   case C_VALU:
   case C_ACCVGPR:
-    return isWideValu(m) ? 8 : 4;
+    return (int)hw->cu.valuCycles * (isWideValu(m) ? 2 : 1);
   case C_VMEM_LOAD:
   case C_VMEM_STORE:
   case C_DS_READ:
@@ -151,7 +151,7 @@ static int cyclesOf(const Inst *in, const char *m, int cls) {
   case C_DS_OTHER:
   case C_SMEM:
   case C_SCRATCH:
-    return 4;
+    return (int)hw->cu.waitStateCycles;
   case C_NOP: {
     const char *arg = in->text + strcspn(in->text, "0123456789");
     return 1 + (*arg ? atoi(arg) : 0);
@@ -196,7 +196,8 @@ static bool findMainLoop(const Insts *is, size_t *first, size_t *last) {
   return bestMfma >= 0;
 }
 
-static void formatLoop(const Insts *is, size_t first, size_t last, FlyStrBuf *out) {
+static void formatLoop(const Insts *is, size_t first, size_t last, const FlyHwChip *hw,
+                       FlyStrBuf *out) {
   int count[NUM_CLASSES] = {0};
   long cycles[NUM_CLASSES] = {0};
   long total = 0;
@@ -204,7 +205,7 @@ static void formatLoop(const Insts *is, size_t first, size_t last, FlyStrBuf *ou
     char m[48];
     mnemonicOf(&is->v[k], m, sizeof m);
     int cls = classOf(m);
-    int c = cyclesOf(&is->v[k], m, cls);
+    int c = cyclesOf(&is->v[k], m, cls, hw);
     count[cls]++;
     cycles[cls] += c;
     total += c;
@@ -242,10 +243,12 @@ bool flyHotLoopFormat(const FlyCodeObject *co, const FlyKernelInfo *k, FlyStrBuf
     return false;
   kernelRange(co, k, addr, size, &begin, &end);
   Insts is = {0};
-  bool ok = disassemble(flyCodeObjectGetMach(co), text, begin, end, &is);
+  FlyGpuMach mach = flyCodeObjectGetMach(co);
+  bool ok = disassemble(mach, text, begin, end, &is);
+  const FlyHwChip *hw = flyHwChipGet(mach == FLY_MACH_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950);
   size_t first, last;
   if (ok && findMainLoop(&is, &first, &last))
-    formatLoop(&is, first, last, out);
+    formatLoop(&is, first, last, hw, out);
   else if (ok)
     flyStrBufAppend(out, "  main loop: none\n");
   flyFree(is.v);

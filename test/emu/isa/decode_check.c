@@ -343,14 +343,13 @@ static int sweep(LLVMDisasmContextRef dc, FlyEmuChip chip, const char *cpu, unsi
       {emuOpNamesMubuf, 128, EMU_FMT_MUBUF}, {emuOpNamesMtbuf, 16, EMU_FMT_MTBUF},
       {emuOpNamesFlat, 128, EMU_FMT_FLAT},   {emuOpNamesScratch, 128, EMU_FMT_SCRATCH},
       {emuOpNamesGlobal, 128, EMU_FMT_GLOBAL}};
-  unsigned want = chip == FLY_EMU_GFX950 ? EMU_CHIP_950 : EMU_CHIP_942;
   size_t entries = 0, covered = 0, compared = 0, badEntries = 0, badSamples = 0;
   size_t crashes = 0;
   for (size_t ti = 0; ti < sizeof(tables) / sizeof(tables[0]); ti++) {
     const Table *tb = &tables[ti];
     for (unsigned op = 0; op < tb->n; op++) {
       const EmuOpName *e = &tb->t[op];
-      if (!e->name || !(e->chips & want))
+      if (!e->name || !emuOpOnChip(e, chip))
         continue;
       entries++;
       size_t kept = 0, bad = 0;
