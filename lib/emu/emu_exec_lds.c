@@ -51,9 +51,13 @@ static void noteSecond(EmuCtx *c, const EmuInst *in, unsigned esize, unsigned mu
 /*--- Plain reads and writes ---------------------------------------------------*/
 
 /* kind: 0 u8, 1 i8, 2 u16, 3 i16, 4 = n dwords; d16: 1 low, 2 high half. */
-static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n, int d16) {
+EMU_HOT int dsReadBody(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n, int d16,
+                       bool step) {
   uint64_t ex = w->exec;
   unsigned size = kind == 4 ? 4 * n : kind < 2 ? 1 : 2;
+  uint32_t *rows[4];
+  for (unsigned k = 0; k < 4; k++)
+    rows[k] = vr(w, in->dst, k);
   const uint32_t *ad = w->vgpr[in->addr & 255];
   uint32_t off = offset16(in);
   for (int l = 0; l < LANES; l++) {
@@ -63,10 +67,15 @@ static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n
     const uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
-    emuMemLds(c, (unsigned)l, (uint32_t)a, size);
+    if (step)
+      emuMemLds(c, (unsigned)l, (uint32_t)a, size);
     if (kind == 4) {
-      for (unsigned k = 0; k < n; k++)
-        emuLoadV(w, c, reg(in->dst, k), (unsigned)l, rdU32(p + 4 * k));
+      for (unsigned k = 0; k < n; k++) {
+        if (step)
+          emuLoadV(w, c, reg(in->dst, k), (unsigned)l, rdU32(p + 4 * k));
+        else
+          memcpy(&rows[k][l], p + 4 * k, 4);
+      }
       continue;
     }
     uint32_t v = kind < 2 ? p[0] : (uint32_t)(p[0] | p[1] << 8);
@@ -74,16 +83,28 @@ static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n
       v = (uint32_t)(int32_t)(int8_t)v;
     if (kind == 3)
       v = (uint32_t)(int32_t)(int16_t)v;
-    if (d16)
+    if (step && d16)
       emuLoadV16(w, c, in->dst, (unsigned)l, v, (unsigned)d16);
-    else
+    else if (step)
       emuLoadV(w, c, in->dst, (unsigned)l, v);
+    else if (d16 == 1)
+      rows[0][l] = (rows[0][l] & 0xffff0000u) | (v & 0xffff);
+    else if (d16 == 2)
+      rows[0][l] = (rows[0][l] & 0xffff) | v << 16;
+    else
+      rows[0][l] = v;
   }
   return EMU_STEP_NEXT;
 }
 
+static int dsRead(EmuWave *w, const EmuInst *in, EmuCtx *c, int kind, unsigned n, int d16) {
+  return emuStepping(c) ? dsReadBody(w, in, c, kind, n, d16, true)
+                        : dsReadBody(w, in, c, kind, n, d16, false);
+}
+
 /* bytes: 1, 2 or 4*n; hi: the data comes from the high half (d16_hi). */
-static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, unsigned n, bool hi) {
+EMU_HOT int dsWriteBody(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, unsigned n,
+                        bool hi, bool step) {
   uint64_t ex = w->exec;
   unsigned size = bytes * n;
   const uint32_t *rows[4];
@@ -98,7 +119,8 @@ static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, uns
     uint8_t *p = ldsPtr(w, a, size);
     if (!p)
       return ldsFault(c, in, l, a, size);
-    emuMemLds(c, (unsigned)l, (uint32_t)a, size);
+    if (step)
+      emuMemLds(c, (unsigned)l, (uint32_t)a, size);
     for (unsigned k = 0; k < n; k++) {
       uint32_t v = rows[k][l];
       if (hi)
@@ -109,9 +131,15 @@ static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, uns
   return EMU_STEP_NEXT;
 }
 
+static int dsWrite(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned bytes, unsigned n, bool hi) {
+  return emuStepping(c) ? dsWriteBody(w, in, c, bytes, n, hi, true)
+                        : dsWriteBody(w, in, c, bytes, n, hi, false);
+}
+
 /* read2/write2: two elements of `esize` bytes at offset0*esize*mul and
  * offset1*esize*mul (mul = 64 for the st64 forms). */
-static int dsRead2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+EMU_HOT int dsRead2Body(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul,
+                        bool step) {
   uint64_t ex = w->exec;
   unsigned dw = esize / 4;
   for (int l = 0; l < LANES; l++) {
@@ -123,17 +151,28 @@ static int dsRead2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, uns
       const uint8_t *p = ldsPtr(w, a, esize);
       if (!p)
         return ldsFault(c, in, l, a, esize);
-      if (!e)
+      if (step && !e)
         emuMemLds(c, (unsigned)l, (uint32_t)a, esize);
-      for (unsigned k = 0; k < dw; k++)
-        emuLoadV(w, c, reg(in->dst, e * dw + k), (unsigned)l, rdU32(p + 4 * k));
+      for (unsigned k = 0; k < dw; k++) {
+        if (step)
+          emuLoadV(w, c, reg(in->dst, e * dw + k), (unsigned)l, rdU32(p + 4 * k));
+        else
+          memcpy(&vr(w, in->dst, e * dw + k)[l], p + 4 * k, 4);
+      }
     }
   }
-  noteSecond(c, in, esize, mul);
+  if (step)
+    noteSecond(c, in, esize, mul);
   return EMU_STEP_NEXT;
 }
 
-static int dsWrite2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+static int dsRead2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+  return emuStepping(c) ? dsRead2Body(w, in, c, esize, mul, true)
+                        : dsRead2Body(w, in, c, esize, mul, false);
+}
+
+EMU_HOT int dsWrite2Body(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul,
+                         bool step) {
   uint64_t ex = w->exec;
   unsigned dw = esize / 4;
   for (int l = 0; l < LANES; l++) {
@@ -145,14 +184,20 @@ static int dsWrite2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, un
       uint8_t *p = ldsPtr(w, a, esize);
       if (!p)
         return ldsFault(c, in, l, a, esize);
-      if (!e)
+      if (step && !e)
         emuMemLds(c, (unsigned)l, (uint32_t)a, esize);
       for (unsigned k = 0; k < dw; k++)
         memcpy(p + 4 * k, &vr(w, e ? in->data1 : in->data0, k)[l], 4);
     }
   }
-  noteSecond(c, in, esize, mul);
+  if (step)
+    noteSecond(c, in, esize, mul);
   return EMU_STEP_NEXT;
+}
+
+static int dsWrite2(EmuWave *w, const EmuInst *in, EmuCtx *c, unsigned esize, unsigned mul) {
+  return emuStepping(c) ? dsWrite2Body(w, in, c, esize, mul, true)
+                        : dsWrite2Body(w, in, c, esize, mul, false);
 }
 
 #define DSR(name, kind, n, d16) VHANDLER(name) { return dsRead(w, in, c, kind, n, d16); }

@@ -1,6 +1,7 @@
 /*===- emu_exec_mem.c - SMEM, FLAT/GLOBAL, MUBUF and LDS DMA ----------------===*
  *
- * Memory completes at issue. SMEM loads, stores and atomics are here too. Global addresses go through emuMemoryTranslate;
+ * Memory completes at issue; with the stepping hooks (emu_step.h) the
+ * register side of a load and the LDS side of a DMA are recorded instead. SMEM loads, stores and atomics are here too. Global addresses go through emuMemoryTranslate;
  * an access outside the caller's buffers faults (FLY_EMU_FAULT_MEMORY) with
  * lane and address. Loads and stores may be unaligned: ROCm runs gfx9 with
  * SH_MEM_CONFIG.ALIGNMENT_MODE = UNALIGNED (amdkfd's device-queue manager
@@ -72,15 +73,23 @@ static MemShape shapeOf(const char *name) {
 }
 
 /* Writes a loaded sub-dword / dword value into lane l of register r. */
-static void putLoaded(EmuWave *w, EmuCtx *c, unsigned r, int l, const MemShape *s, uint32_t v) {
+EMU_HOT void putLoaded(EmuWave *w, EmuCtx *c, unsigned r, int l, const MemShape *s, uint32_t v,
+                       bool step) {
   if (s->bytes == 1)
     v = s->sext ? (uint32_t)(int32_t)(int8_t)v : (v & 255);
   else if (s->bytes == 2)
     v = s->sext ? (uint32_t)(int32_t)(int16_t)v : (v & 0xffff);
-  if (s->d16)
+  if (step && s->d16) {
     emuLoadV16(w, c, r, (unsigned)l, v, s->hi ? 2 : 1);
-  else
+  } else if (step) {
     emuLoadV(w, c, r, (unsigned)l, v);
+  } else {
+    uint32_t *d = emuVReg(w, r);
+    if (s->d16)
+      d[l] = s->hi ? (d[l] & 0xffff) | v << 16 : (d[l] & 0xffff0000u) | (v & 0xffff);
+    else
+      d[l] = v;
+  }
 }
 
 /* Register k of the multi-register operand starting at r (wrapping inside
@@ -271,7 +280,7 @@ static void noteFlat(const EmuWave *w, const EmuInst *in, EmuCtx *c, int l, uint
     emuNoteGlobal(c, (unsigned)l, a, bytes);
 }
 
-static int flatLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+EMU_HOT int flatLoadBody(EmuWave *w, const EmuInst *in, EmuCtx *c, bool step) {
   MemShape s = shapeOf(in->name);
   uint64_t ex = w->exec;
   for (int l = 0; l < LANES; l++) {
@@ -281,19 +290,28 @@ static int flatLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     const uint8_t *p = laneHost(w, in, c, l, s.bytes, &a);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
-    noteFlat(w, in, c, l, a, s.bytes);
+    if (step)
+      noteFlat(w, in, c, l, a, s.bytes);
     if (s.dwords == 0) {
       uint32_t v = s.bytes == 1 ? p[0] : (uint32_t)p[0] | (uint32_t)p[1] << 8;
-      putLoaded(w, c, in->dst, l, &s, v);
+      putLoaded(w, c, in->dst, l, &s, v, step);
     } else {
-      for (unsigned i = 0; i < s.dwords; i++)
-        emuLoadV(w, c, regK(in->dst, i), (unsigned)l, rdU32(p + 4 * i));
+      for (unsigned i = 0; i < s.dwords; i++) {
+        if (step)
+          emuLoadV(w, c, regK(in->dst, i), (unsigned)l, rdU32(p + 4 * i));
+        else
+          emuVReg(w, regK(in->dst, i))[l] = rdU32(p + 4 * i);
+      }
     }
   }
   return EMU_STEP_NEXT;
 }
 
-static int flatStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+static int flatLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  return emuStepping(c) ? flatLoadBody(w, in, c, true) : flatLoadBody(w, in, c, false);
+}
+
+EMU_HOT int flatStoreBody(EmuWave *w, const EmuInst *in, EmuCtx *c, bool step) {
   MemShape s = shapeOf(in->name);
   uint64_t ex = w->exec;
   for (int l = 0; l < LANES; l++) {
@@ -303,7 +321,8 @@ static int flatStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     uint8_t *p = laneHost(w, in, c, l, s.bytes, &a);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
-    noteFlat(w, in, c, l, a, s.bytes);
+    if (step)
+      noteFlat(w, in, c, l, a, s.bytes);
     if (s.dwords == 0) {
       uint32_t v = storeValue(w, in->data0, l, &s);
       memcpy(p, &v, s.bytes); /* little-endian host */
@@ -315,6 +334,10 @@ static int flatStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     }
   }
   return EMU_STEP_NEXT;
+}
+
+static int flatStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  return emuStepping(c) ? flatStoreBody(w, in, c, true) : flatStoreBody(w, in, c, false);
 }
 
 /*--- Atomics (shared by FLAT/GLOBAL and MUBUF) -----------------------------------*/
@@ -518,11 +541,12 @@ VHANDLER(s_atomic) { return smemAtomic(w, in, c); }
  * outside the allocation are dropped (facts §4.2, ISA `cdna4.md:661`). When
  * stepping, the LDS side waits for completion (emu_step.h): dword i of
  * every lane becomes one EMU_EFF_LDS entry. */
-static void ldsDmaPut(EmuWave *w, EmuCtx *c, uint64_t ldsBase, unsigned stride, int l,
-                      const uint32_t *v, unsigned n) {
+EMU_HOT void ldsDmaPut(EmuWave *w, EmuCtx *c, uint64_t ldsBase, unsigned stride, int l,
+                       const uint32_t *v, unsigned n, bool step) {
   uint64_t ldsAddr = ldsBase + (uint64_t)stride * (unsigned)l;
-  emuMemLds(c, (unsigned)l, (uint32_t)ldsAddr, 4 * n);
-  if (__builtin_expect(c->fx != NULL, 0)) {
+  if (step)
+    emuMemLds(c, (unsigned)l, (uint32_t)ldsAddr, 4 * n);
+  if (step && c->fx) {
     for (unsigned i = 0; i < n; i++)
       emuFxLds(c, (uint32_t)(ldsBase + 4ull * i), stride, (unsigned)l, v[i]);
     return;
@@ -547,7 +571,7 @@ static uint32_t dmaExtend(const MemShape *s, const uint8_t *p) {
   return rdU32(p);
 }
 
-static int globalLoadLds(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+EMU_HOT int globalLoadLdsBody(EmuWave *w, const EmuInst *in, EmuCtx *c, bool step) {
   MemShape s = shapeOf(in->name);
   unsigned n = s.dwords ? s.dwords : 1, stride = n > 1 ? 16 : 4;
   uint64_t ex = w->exec;
@@ -559,13 +583,18 @@ static int globalLoadLds(EmuWave *w, const EmuInst *in, EmuCtx *c) {
     const uint8_t *p = emuMemoryTranslate(c->env->mem, a, s.bytes);
     if (!p)
       return memFault(c, in, l, a, s.bytes);
-    emuMemGlobal(c, (unsigned)l, a, s.bytes);
+    if (step)
+      emuMemGlobal(c, (unsigned)l, a, s.bytes);
     uint32_t v[4];
     for (unsigned i = 0; i < n; i++)
       v[i] = s.dwords ? rdU32(p + 4 * i) : dmaExtend(&s, p);
-    ldsDmaPut(w, c, base, stride, l, v, n);
+    ldsDmaPut(w, c, base, stride, l, v, n, step);
   }
   return EMU_STEP_NEXT;
+}
+
+static int globalLoadLds(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  return emuStepping(c) ? globalLoadLdsBody(w, in, c, true) : globalLoadLdsBody(w, in, c, false);
 }
 
 /*--- MUBUF -------------------------------------------------------------------------*/
@@ -625,7 +654,7 @@ static void noteBuf(EmuCtx *c, int l, unsigned k, uint64_t a, unsigned esize, un
     emuNoteGlobal(c, (unsigned)l, a - (uint64_t)k * esize, esize * n);
 }
 
-static int bufLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+EMU_HOT int bufLoadBody(EmuWave *w, const EmuInst *in, EmuCtx *c, bool step) {
   MemShape s = shapeOf(in->name);
   BufDesc d = bufDesc(w, in);
   if (d.swizzle)
@@ -647,22 +676,31 @@ static int bufLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       const uint8_t *p = emuMemoryTranslate(c->env->mem, a, esize);
       if (!p)
         return memFault(c, in, l, a, esize);
-      noteBuf(c, l, k, a, esize, n);
+      if (step)
+        noteBuf(c, l, k, a, esize, n);
       v[k] = s.dwords ? rdU32(p) : dmaExtend(&s, p);
     }
     if (lds) {
-      ldsDmaPut(w, c, ldsBase, n > 1 ? 16 : 4, l, v, n);
+      ldsDmaPut(w, c, ldsBase, n > 1 ? 16 : 4, l, v, n, step);
     } else if (s.dwords == 0) {
-      putLoaded(w, c, in->dst, l, &s, v[0]);
+      putLoaded(w, c, in->dst, l, &s, v[0], step);
     } else {
-      for (unsigned k = 0; k < n; k++)
-        emuLoadV(w, c, regK(in->dst, k), (unsigned)l, v[k]);
+      for (unsigned k = 0; k < n; k++) {
+        if (step)
+          emuLoadV(w, c, regK(in->dst, k), (unsigned)l, v[k]);
+        else
+          emuVReg(w, regK(in->dst, k))[l] = v[k];
+      }
     }
   }
   return EMU_STEP_NEXT;
 }
 
-static int bufStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+static int bufLoad(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  return emuStepping(c) ? bufLoadBody(w, in, c, true) : bufLoadBody(w, in, c, false);
+}
+
+EMU_HOT int bufStoreBody(EmuWave *w, const EmuInst *in, EmuCtx *c, bool step) {
   MemShape s = shapeOf(in->name);
   BufDesc d = bufDesc(w, in);
   if (d.swizzle)
@@ -681,13 +719,18 @@ static int bufStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
       uint8_t *p = emuMemoryTranslate(c->env->mem, a, esize);
       if (!p)
         return memFault(c, in, l, a, esize);
-      noteBuf(c, l, k, a, esize, n);
+      if (step)
+        noteBuf(c, l, k, a, esize, n);
       uint32_t v = s.dwords ? emuVReg(w, (in->data0 & 256) | ((in->data0 + k) & 255))[l]
                             : storeValue(w, in->data0, l, &s);
       memcpy(p, &v, esize);
     }
   }
   return EMU_STEP_NEXT;
+}
+
+static int bufStore(EmuWave *w, const EmuInst *in, EmuCtx *c) {
+  return emuStepping(c) ? bufStoreBody(w, in, c, true) : bufStoreBody(w, in, c, false);
 }
 
 static int bufAtomic(EmuWave *w, const EmuInst *in, EmuCtx *c) {

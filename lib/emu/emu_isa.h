@@ -309,6 +309,15 @@ static inline void emuLoadS(EmuWave *w, EmuCtx *c, unsigned code, uint32_t v) {
     emuWriteScalar32(w, code, v);
 }
 
+/// The hot memory handlers (DS reads and writes, FLAT/GLOBAL, MUBUF, LDS
+/// DMA) keep their lane loops in an EMU_HOT body with a `bool step`
+/// parameter and call it with a constant: `false` in functional mode, a loop
+/// without any of the hooks (as fast as before stepping existed), `true`
+/// when stepping, with the results through emuLoadV* and the addresses
+/// noted.
+#define EMU_HOT static inline __attribute__((always_inline))
+static inline bool emuStepping(const EmuCtx *c) { return c->fx != NULL || c->mem != NULL; }
+
 /// The address notes, for the timing model's banks and cache lines.
 static inline void emuMemLds(EmuCtx *c, unsigned lane, uint32_t off, unsigned bytes) {
   if (__builtin_expect(c->mem != NULL, 0))

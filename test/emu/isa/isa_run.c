@@ -31,6 +31,10 @@
  * remain; s_barrier and s_endpgm apply everything). A kernel whose waits
  * are right gives the same output in every mode; one that reads a loaded
  * register or DMA'd LDS early sees the old contents under `waitcnt`.
+ * --mem-trace (with --step) prints, for every instruction that touched
+ * memory, the addresses of its first four active lanes (EmuStepOut.mem):
+ *   MEM <pc> <mnemonic>: lanes=<hex> bytes=<N> [lds=a,b,c,d] [lds2=+N]
+ *       [global=a,b,c,d]
  *===----------------------------------------------------------------------===*/
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +50,7 @@ typedef struct Options {
   const char *kernel, *inFile, *dumpIn, *dumpOut, *path;
   unsigned waves, lds, mode, seed, print;
   int step;                     /* STEP_* */
-  bool info;
+  bool info, memTrace;
   size_t inBytes, outBytes;
 } Options;
 
@@ -117,7 +121,7 @@ static int elfText(const uint8_t *e, size_t size, const char *kernel, const uint
 enum { STEP_NONE = 0, STEP_PLAIN, STEP_APPLY, STEP_WAITCNT };
 
 static int parseArgs(int argc, char **argv, Options *o) {
-  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE, false,
+  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE, false, false,
                  4096, 4096};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -127,6 +131,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
     }
     if (!strcmp(a, "--info")) {
       o->info = true;
+      continue;
+    }
+    if (!strcmp(a, "--mem-trace")) {
+      o->memTrace = true;
       continue;
     }
     if (!v)
@@ -228,6 +236,34 @@ static void waitFor(EmuWave *w, Queue *q, unsigned vm, unsigned lgkm) {
   }
 }
 
+static bool memTrace;
+
+/* --mem-trace: the addresses of the first four lanes that accessed memory. */
+static void traceMem(const EmuStepOut *out) {
+  const EmuStepMem *m = &out->mem;
+  if (!m->hasLds && !m->hasGlobal)
+    return;
+  printf("MEM 0x%llx %s: lanes=%llx bytes=%u", (unsigned long long)out->pc, out->info->name,
+         (unsigned long long)m->lanes, m->bytes);
+  for (int pass = 0; pass < 2; pass++) {
+    if (!(pass ? m->hasGlobal : m->hasLds))
+      continue;
+    printf(pass ? " global=" : " lds=");
+    int n = 0;
+    for (int l = 0; l < EMU_WAVE_LANES && n < 4; l++)
+      if ((m->lanes >> l) & 1) {
+        if (pass)
+          printf("%s0x%llx", n ? "," : "", (unsigned long long)m->global[l]);
+        else
+          printf("%s0x%x", n ? "," : "", m->lds[l]);
+        n++;
+      }
+    if (!pass && m->lds2)
+      printf(" lds2=+0x%x", m->lds2);
+  }
+  printf("\n");
+}
+
 /* Runs one wave with emuWaveStep until it stops at a barrier, the end or a
  * fault, in the --step mode `mode`. */
 static EmuStop stepWave(EmuWave *w, const EmuExecEnv *env, int mode, Queue *q, FlyEmuFault *f) {
@@ -238,6 +274,8 @@ static EmuStop stepWave(EmuWave *w, const EmuExecEnv *env, int mode, Queue *q, F
     int s = emuWaveStep(w, env, mode == STEP_PLAIN ? NULL : &fx, &out, f);
     if (s == EMU_STOP_FAULT)
       return EMU_STOP_FAULT;
+    if (memTrace)
+      traceMem(&out);
     if (mode == STEP_APPLY) {
       emuEffectsApply(w, &fx);
     } else if (mode == STEP_WAITCNT) {
@@ -444,6 +482,9 @@ int main(int argc, char **argv) {
   Options o;
   if (parseArgs(argc, argv, &o))
     return 2;
+  if (o.memTrace && o.step == STEP_NONE)
+    return fprintf(stderr, "error: --mem-trace needs --step\n"), 2;
+  memTrace = o.memTrace;
   size_t size = 0;
   uint8_t *elf = readFile(o.path, &size);
   if (!elf)

@@ -7,10 +7,10 @@
 // (every effect at issue) the same reads all see the loaded values.
 // RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx950 -filetype=obj -I %S/Inputs %s -o %t.o
 // RUN: ld.lld -shared %t.o -o %t.so
-// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --step waitcnt --out-bytes 8192 --print 528 %t.so | FileCheck %s --check-prefixes=CHECK,DEFER
-// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --out-bytes 8192 --print 528 %t.so | FileCheck %s --check-prefixes=CHECK,FUNC
-// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --step plain --out-bytes 8192 --print 528 %t.so | FileCheck %s --check-prefixes=CHECK,FUNC
-// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --step apply --out-bytes 8192 --print 528 %t.so | FileCheck %s --check-prefixes=CHECK,FUNC
+// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --step waitcnt --out-bytes 8192 --print 720 %t.so | FileCheck %s --check-prefixes=CHECK,DEFER
+// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --out-bytes 8192 --print 720 %t.so | FileCheck %s --check-prefixes=CHECK,FUNC
+// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --step plain --out-bytes 8192 --print 720 %t.so | FileCheck %s --check-prefixes=CHECK,FUNC
+// RUN: %testbin/emu-isa-run --kernel defer --lds 4096 --step apply --out-bytes 8192 --print 720 %t.so | FileCheck %s --check-prefixes=CHECK,FUNC
 .include "kernel.inc"
 
 KERNEL_BEGIN defer
@@ -81,6 +81,28 @@ KERNEL_BEGIN defer
   OUT_V 448, v14
   OUT_V 512, v15
   s_waitcnt vmcnt(0)
+
+  // global_load_lds: the same for the global form (M0 = 0x800)
+  s_movk_i32 m0, 0x800
+  s_nop 0
+  global_load_lds_dword v1, s[16:17]
+  ds_read_b32 v14, v1 offset:0x800
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  ds_read_b32 v15, v1 offset:0x800
+  s_waitcnt lgkmcnt(0)
+  OUT_V 576, v14
+  OUT_V 640, v15
+  s_waitcnt vmcnt(0)
+
+  // a d16_hi load merges into the register as it is at completion: the
+  // low half written between issue and the wait survives
+  v_mov_b32 v16, 0xaaaa5555
+  v_mov_b32 v17, 0x1234
+  global_load_short_d16_hi v16, v1, s[16:17]
+  v_mov_b32_sdwa v16, v17 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD
+  s_waitcnt vmcnt(0)
+  OUT_V 704, v16
+  s_waitcnt vmcnt(0)
 KERNEL_END defer
 
 // DEFER:      OUT 0: 11111111 11111111 11111111 11111111 11111111 11111111 11111111 11111111
@@ -99,3 +121,7 @@ KERNEL_END defer
 // FUNC:       OUT 448: 00001000 00001001 00001002 00001003 00001004 00001005 00001006 00001007
 // CHECK:      OUT 512: 00001000 00001001 00001002 00001003 00001004 00001005 00001006 00001007
 // CHECK:      OUT 520: 00001008 00001009 0000100a 0000100b 0000100c 0000100d 0000100e 0000100f
+// DEFER:      OUT 576: deadbeef deadbeef deadbeef deadbeef deadbeef deadbeef deadbeef deadbeef
+// FUNC:       OUT 576: 00001000 00001001 00001002 00001003 00001004 00001005 00001006 00001007
+// CHECK:      OUT 640: 00001000 00001001 00001002 00001003 00001004 00001005 00001006 00001007
+// CHECK:      OUT 704: 10001234 10011234 10021234 10031234 10041234 10051234 10061234 10071234
