@@ -27,6 +27,7 @@ enum {
                                                    reporting one ... */
   HAZ_OTHER = 64,                               /* ... and the other one, so that
                                                    a report fits FlyEmuFault */
+  HAZ_MAX_OPS = 256,                            /* unretired operations per wave */
 };
 
 /* Wait-state stamps start here, so that 0 ("never") is always far back. */
@@ -103,6 +104,8 @@ EmuHaz *emuHazCreate(FlyEmuChip chip, const uint8_t *code, size_t codeSize,
   h->vmMax = hw->mem.vmcntMax;
   h->lgkmMax = hw->mem.lgkmcntMax;
   h->opCap = h->vmMax + h->lgkmMax + 2;
+  if (h->opCap > HAZ_MAX_OPS)
+    h->opCap = HAZ_MAX_OPS;
   h->kindCache = flyCalloc(codeSize / 4 + 1, 1);
   h->lds = flyCalloc(ldsSize ? ldsSize : 1, sizeof(HazLds));
   h->waves = flyCalloc(maxWaves ? maxWaves : 1, sizeof(HazWave));
@@ -296,7 +299,7 @@ static void removeRetired(HazWave *w, const bool *retired) {
  * to have retired one (cdna-timing-facts §6; LLVM's SIInsertWaitcnts waits
  * with 0 for them too). */
 static void retireWait(HazWave *w, uint32_t vmN, uint32_t lgkmM) {
-  bool retired[256];
+  bool retired[HAZ_MAX_OPS];
   uint32_t youngerVm = 0, youngerLds = 0;
   for (uint32_t i = w->numOps; i-- > 0;) {
     const HazOp *o = &w->ops[i];
@@ -323,7 +326,7 @@ static void makeRoom(EmuHaz *h, HazWave *w, unsigned vmInc, unsigned lgkmInc) {
     bool lgkmFull = lgkmInc && lgkm + lgkmInc > h->lgkmMax;
     if (!vmFull && !lgkmFull && w->numOps < h->opCap)
       return;
-    bool retired[256] = {false};
+    bool retired[HAZ_MAX_OPS] = {false};
     for (uint32_t i = 0; i < w->numOps; ++i) {
       const HazOp *o = &w->ops[i];
       if ((vmFull && o->vmInc) || (lgkmFull && o->lgkmInc) || (!vmFull && !lgkmFull)) {
@@ -730,7 +733,7 @@ static void recordWaitStates(EmuHaz *h, HazWave *w, const EmuStepOut *out, uint6
 /*--- Stepping -----------------------------------------------------------------------------*/
 
 static void endWave(HazWave *w) {
-  bool retired[256];
+  bool retired[HAZ_MAX_OPS];
   for (uint32_t i = 0; i < w->numOps; ++i)
     retired[i] = true;
   removeRetired(w, retired);
