@@ -51,7 +51,7 @@ static const unsigned MI300X_CUS = 304, MI355X_CUS = 256;   /* WP3, RDOC */
 
 static int failures;
 
-static void fail(const char *fmt, ...) {
+__attribute__((format(printf, 1, 2))) static void fail(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   printf("FAILED: ");
