@@ -445,7 +445,8 @@ static bool pushOp(EmuTm *tm, TmWave *w, uint64_t done, unsigned vm, unsigned lg
     op->fx = grown;
     op->capFx = fx->count;
   }
-  memcpy(op->fx, fx->items, fx->count * sizeof *op->fx);
+  if (fx->count) /* memcpy from/to NULL is undefined even for 0 bytes */
+    memcpy(op->fx, fx->items, fx->count * sizeof *op->fx);
   op->numFx = fx->count;
   op->done = done;
   op->vm = (uint8_t)vm;

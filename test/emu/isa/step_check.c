@@ -499,7 +499,6 @@ static int sweep(FlyEmuChip chip, unsigned samples, uint64_t seed, bool verbose)
       {emuOpNamesFlat, 128, EMU_FMT_FLAT},   {emuOpNamesScratch, 128, EMU_FMT_SCRATCH},
       {emuOpNamesGlobal, 128, EMU_FMT_GLOBAL}};
   const char *cpu = chip == FLY_EMU_GFX950 ? "gfx950" : "gfx942";
-  unsigned want = chip == FLY_EMU_GFX950 ? EMU_CHIP_950 : EMU_CHIP_942;
   const char *triple = "amdgcn-amd-amdhsa";
   LLVMDisasmContextRef dc = LLVMCreateDisasmCPU(triple, cpu, NULL, 0, NULL, NULL);
   if (!dc) {
@@ -513,7 +512,7 @@ static int sweep(FlyEmuChip chip, unsigned samples, uint64_t seed, bool verbose)
     const Table *tb = &tables[ti];
     for (unsigned op = 0; op < tb->n; op++) {
       const EmuOpName *e = &tb->t[op];
-      if (!e->name || !(e->chips & want))
+      if (!e->name || !emuOpOnChip(e, chip))
         continue;
       entries++;
       if (!emuHandlerFind(e->name)) {
