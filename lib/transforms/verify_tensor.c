@@ -462,7 +462,7 @@ bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
   const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
-  int len = which == 'c' ? r.atom->cLen : r.atom->abLen;
+  int len = which == 'c' ? flyMmaAtomCLen(r.atom) : flyMmaAtomAbLen(r.atom);
   if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
     return voFail(op, "the result type must be vector<%dx%s>, the lane's part of operand %c",
                   len, elem, which);
@@ -499,10 +499,10 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
       !originOf(ctx, op, 4, ao) || !originOf(ctx, op, 5, bo) || !elemIs(op, &ta, r.a, "A") ||
       !elemIs(op, &tb, r.b, "B"))
     return false;
-  int64_t acc = mr * nr * r.atom->cLen;
+  int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 2), acc, r.c))
     return voFail(op, "the accumulators must be a vector<%lldx%s> (m_repeat * n_repeat * %d per "
-                      "lane)", (long long)acc, r.c, r.atom->cLen);
+                      "lane)", (long long)acc, r.c, flyMmaAtomCLen(r.atom));
   return resultLike(op, mlirOperationGetOperand(op, 2)) &&
          tileFits(ctx, op, &ta, "A", ao, "m_repeat", mr, mr * r.m, "k_steps", ks, ks * r.k) &&
          tileFits(ctx, op, &tb, "B", bo, "n_repeat", nr, nr * r.n, "k_steps", ks, ks * r.k);
@@ -517,11 +517,11 @@ bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op) {
     return false;
   char elem[64];
   voTypeText(tc.elem, elem, sizeof elem);
-  int64_t acc = mr * nr * r.atom->cLen;
+  int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 0), acc, elem))
     return voFail(op, "the accumulators must be a vector<%lldx%s> (m_repeat * n_repeat * %d per "
                       "lane, in the C tensor's element type)", (long long)acc, elem,
-                  r.atom->cLen);
+                  flyMmaAtomCLen(r.atom));
   return tileFits(ctx, op, &tc, "C", o, "m_repeat", mr, mr * r.m, "n_repeat", nr, nr * r.n);
 }
 
@@ -544,10 +544,10 @@ bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr) || !laneIsInteger(op, 3) ||
       !originOf(ctx, op, 4, o))
     return false;
-  int64_t acc = mr * nr * r.atom->cLen;
+  int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 0), acc, "f32"))
     return voFail(op, "the accumulators must be a vector<%lldxf32> (m_repeat * n_repeat * %d "
-                      "per lane)", (long long)acc, r.atom->cLen);
+                      "per lane)", (long long)acc, flyMmaAtomCLen(r.atom));
   return resultLike(op, mlirOperationGetOperand(op, 0)) &&
          scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m) &&
          scaleFits(ctx, op, 2, "column scales", "n_repeat", nr, o[1], nr * r.n);
