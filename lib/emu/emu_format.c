@@ -1513,7 +1513,7 @@ size_t emuFormat(const EmuInst *in, char *buf, size_t cap) {
 
 /*--- The public decode-to-text entry (flyc/emu.h) ----------------------------*/
 
-bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
+bool flyEmuDecodeText(FlyChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
   EmuInst in;
   memset(out, 0, sizeof *out);
   if (!emuDecodeOne(code, avail, chip, &in) || !in.name || in.size > avail)

@@ -28,7 +28,7 @@ typedef struct EmuOpName {
 } EmuOpName;
 
 /// Whether `chip` has the opcode of entry `e` (a named one).
-bool emuOpOnChip(const EmuOpName *e, FlyEmuChip chip);
+bool emuOpOnChip(const EmuOpName *e, FlyChip chip);
 
 extern const EmuOpName emuOpNamesSop2[128], emuOpNamesSopk[32],
     emuOpNamesSop1[256], emuOpNamesSopc[128], emuOpNamesSopp[128],
@@ -122,7 +122,7 @@ struct EmuProgram {
   EmuInst *insts;         /* size/4 slots; slots inside an instruction are invalid */
   size_t numSlots;
   uint64_t textAddr;
-  FlyEmuChip chip;
+  FlyChip chip;
 };
 
 /// Run-time context of emuWaveRun, passed to every handler.
@@ -131,7 +131,7 @@ struct EmuCtx {
   const EmuInst *base;    /* insts[0] */
   uint64_t pc;            /* byte offset of the executing instruction */
   FlyEmuFault *fault;
-  FlyEmuChip chip;
+  FlyChip chip;
   EmuWave *wave;
 };
 
@@ -161,7 +161,7 @@ extern const EmuHandler emuMfmaHandlers[];
 /// Decodes the instruction at `code` (at most `avail` bytes) into `out`.
 /// Returns false when the bytes are no valid instruction for `chip`; `out`
 /// then describes the raw encoding for the fault message.
-bool emuDecodeOne(const uint8_t *code, size_t avail, FlyEmuChip chip,
+bool emuDecodeOne(const uint8_t *code, size_t avail, FlyChip chip,
                   EmuInst *out);
 
 /// Finds the handler of a v_cmp/v_cmpx/v_cmp_class mnemonic (emu_exec_vcmp.c).

@@ -23,12 +23,8 @@ void flyRuntimeDestroy(FlyRuntime *rt) {
 
 FlyDevice *flyRuntimeCreateDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
                                   FlyStrBuf *err) {
-  FlyEmuChip c;
-  if (strcmp(chip, "gfx950") == 0)
-    c = FLY_EMU_GFX950;
-  else if (strcmp(chip, "gfx942") == 0)
-    c = FLY_EMU_GFX942;
-  else {
+  FlyChip c;
+  if (!flyChipParse(chip, &c)) {
     flyStrBufAppendF(err, "unknown chip '%s' (expected gfx950 or gfx942)", chip);
     return NULL;
   }
@@ -47,7 +43,7 @@ FlyDevice *flyRuntimeCreateDevice(FlyRuntime *rt, const char *chip, unsigned num
 }
 
 const char *flyDeviceGetChipName(const FlyDevice *dev) {
-  return flyEmuChipGetName(flyEmuDeviceGetChip(dev->emu));
+  return flyChipGetInfo(flyEmuDeviceGetChip(dev->emu))->name;
 }
 
 bool flyDeviceAlloc(FlyDevice *dev, uint64_t size, FlyBuffer *out, FlyStrBuf *err) {
