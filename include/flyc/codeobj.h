@@ -17,21 +17,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flyc/chip.h"
 #include "flyc/support.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// The processors a code object can target (EF_AMDGPU_MACH values).
-typedef enum FlyGpuMach {
-  FLY_MACH_UNKNOWN = 0,
-  FLY_MACH_GFX942 = 0x04c,
-  FLY_MACH_GFX950 = 0x04f,
-} FlyGpuMach;
-
-/// Returns "gfx942"/"gfx950", or "unknown".
-const char *flyGpuMachGetName(FlyGpuMach mach);
+/// The chip of an EF_AMDGPU_MACH value (e_flags & 0xff: 0x04c gfx942,
+/// 0x04f gfx950); false for any other processor.
+bool flyCodeObjectMachToChip(uint32_t mach, FlyChip *out);
 
 /// One explicit or hidden kernel argument from the metadata `.args` list.
 /// Strings are owned by the code object; absent strings are "".
@@ -135,8 +130,8 @@ FlyCodeObject *flyCodeObjectCreate(const void *bytes, size_t n, FlyStrBuf *err);
 /// Releases a code object (NULL is a no-op).
 void flyCodeObjectDestroy(FlyCodeObject *co);
 
-/// Returns the machine from e_flags (FLY_MACH_UNKNOWN is rejected at Create).
-FlyGpuMach flyCodeObjectGetMach(const FlyCodeObject *co);
+/// Returns the chip from e_flags (other processors are rejected at Create).
+FlyChip flyCodeObjectGetChip(const FlyCodeObject *co);
 /// Returns the raw e_flags word.
 uint32_t flyCodeObjectGetFlags(const FlyCodeObject *co);
 /// Returns the xnack setting: 0 unsupported, 1 any, 2 off, 3 on (EF_AMDGPU_FEATURE_XNACK_V4).
@@ -208,7 +203,7 @@ typedef struct FlyOccupancy {
   uint32_t ldsBytesPerCu;           /* 64 KiB gfx942, 160 KiB gfx950 */
 } FlyOccupancy;
 
-/// Returns the waves per SIMD a kernel can keep resident on `mach`, by the
+/// Returns the waves per SIMD a kernel can keep resident on `chip`, by the
 /// rules of LLVM's AMDGPU backend for gfx90a and later (AMDGPUBaseInfo.cpp),
 /// at most 8 (getMaxWavesPerEU):
 ///   VGPRs: min(8, max(1, 512 / allocated)), `allocated` from the kernel
@@ -222,7 +217,7 @@ typedef struct FlyOccupancy {
 /// The chip's numbers are the hardware table's (flyc/hw.h).
 /// Scratch, the wave-slot limit per CU beyond 8 per SIMD and barrier
 /// resources are not modelled.
-FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyGpuMach mach);
+FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyChip chip);
 
 #ifdef __cplusplus
 }

@@ -20,9 +20,6 @@
 extern "C" {
 #endif
 
-/// The chips the emulator models.
-typedef enum FlyEmuChip { FLY_EMU_GFX942 = 0, FLY_EMU_GFX950 = 1 } FlyEmuChip;
-
 /// Kinds of run-time failure.
 typedef enum FlyEmuFaultKind {
   FLY_EMU_FAULT_NONE = 0,
@@ -52,19 +49,16 @@ typedef struct FlyEmuDevice FlyEmuDevice;
 /// A code object loaded into a device's memory, decoded once.
 typedef struct FlyEmuModule FlyEmuModule;
 
-/// Returns "gfx942"/"gfx950".
-const char *flyEmuChipGetName(FlyEmuChip chip);
-
 /// Creates a device for `chip` running workgroups on `numThreads` worker
 /// threads (0 = one per online CPU). Results do not depend on the thread
 /// count. Returns NULL when out of memory.
-FlyEmuDevice *flyEmuDeviceCreate(FlyEmuChip chip, unsigned numThreads);
+FlyEmuDevice *flyEmuDeviceCreate(FlyChip chip, unsigned numThreads);
 
 /// Destroys a device, its buffers and its modules (NULL is a no-op).
 void flyEmuDeviceDestroy(FlyEmuDevice *dev);
 
 /// Returns the device's chip.
-FlyEmuChip flyEmuDeviceGetChip(const FlyEmuDevice *dev);
+FlyChip flyEmuDeviceGetChip(const FlyEmuDevice *dev);
 
 /// Allocates `size` bytes of device memory (contents poisoned with
 /// 0xDEADBEEF words) at a fresh device address, with unmapped guard gaps
@@ -294,7 +288,7 @@ typedef struct FlyEmuInstText {
 /// data, another chip's opcode); `out` is then unspecified. The decoder is
 /// the emulator's, checked operand by operand against LLVM's disassembler
 /// (docs/emulator-isa.md); unlike LLVM's, it never fails on odd bytes.
-bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out);
+bool flyEmuDecodeText(FlyChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /*===- gemm_config.c - Checking a GEMM configuration -------------------------===*/
 #include "gemm_config.h"
+#include "flyc/hw.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -66,26 +67,52 @@ bool gemmTileParse(const char *s, GemmConfig *c) {
          parseDim(&s, &c->tileK) && !*s;
 }
 
-/* The MFMA per dtype and chip: gfx950's full-rate forms, else seed §6.2. */
-static void pickAtom(const GemmConfig *c, GemmDerived *d) {
-  bool g950 = c->chip == FLY_CHIP_GFX950;
+/* Whether the MFMA form `h` multiplies the operands of `dtype`. */
+static bool formTakes(const FlyHwMfma *h, GemmDtype dtype) {
+  switch (dtype) {
+  case GEMM_FP8: return (h->a == FLY_HW_FP8 && h->b == FLY_HW_FP8) || h->a == FLY_HW_F8F6F4;
+  case GEMM_INT8: return h->a == FLY_HW_I8;
+  case GEMM_BF16: return h->a == FLY_HW_BF16;
+  case GEMM_FP16: return h->a == FLY_HW_F16;
+  }
+  return false;
+}
+
+/* The MFMA per dtype and chip: of the chip's dense one-block 16x16 forms
+ * for the dtype in the hardware table, the one with the largest K (the
+ * K-doubled forms of gfx950, else seed §6.2's CDNA3 ones). */
+static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
+  size_t count;
+  const FlyHwMfma *t = flyHwMfmaTable(&count), *best = NULL;
+  for (size_t i = 0; i < count; i++) {
+    const FlyHwMfma *h = &t[i];
+    if (h->kind == FLY_HW_XDL && h->m == 16 && h->n == 16 && h->blocks == 1 &&
+        formTakes(h, c->dtype) && flyHwMfmaPasses(h, c->chip, FLY_HW_FMT_FP8, FLY_HW_FMT_FP8) &&
+        (!best || h->k > best->k))
+      best = h;
+  }
   switch (c->dtype) {
   case GEMM_FP8:
     d->elem = flyChipGetInfo(c->chip)->ocpFp8 ? "f8E4M3FN" : "f8E4M3FNUZ";
-    d->elemBytes = 1, d->atom = g950 ? "16x16x128" : "16x16x32", d->atomK = g950 ? 128 : 32;
+    d->elemBytes = 1;
     break;
   case GEMM_INT8:
     d->elem = "i8";
-    d->elemBytes = 1, d->atom = g950 ? "16x16x64" : "16x16x32", d->atomK = g950 ? 64 : 32;
+    d->elemBytes = 1;
     break;
   case GEMM_BF16:
   case GEMM_FP16:
     d->elem = c->dtype == GEMM_BF16 ? "bf16" : "f16";
-    d->elemBytes = 2, d->atom = g950 ? "16x16x32" : "16x16x16", d->atomK = g950 ? 32 : 16;
+    d->elemBytes = 2;
     break;
   }
+  if (!best) /* every chip has one for every dtype (test/support/hw-table.c) */
+    return false;
+  snprintf(d->atom, sizeof d->atom, "%ux%ux%u", best->m, best->n, best->k);
+  d->atomK = best->k;
   d->acc = c->dtype == GEMM_INT8 ? "i32" : "f32";
   d->scaled = d->elemBytes == 1;
+  return true;
 }
 
 /* Appends what is wrong to err and fails. */
@@ -165,7 +192,8 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   memset(d, 0, sizeof *d);
   if (c->stages != 1 && c->stages != 2)
     return BAD(err, "lds_stage must be 1 or 2, not %d", c->stages);
-  pickAtom(c, d);
+  if (!pickAtom(c, d))
+    return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
   d->mRepeat = c->tileM / 16;
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;

@@ -36,7 +36,7 @@ typedef struct GemmConfig {
 typedef struct GemmDerived {
   const char *elem;    /* MLIR element type of A and B, e.g. "f8E4M3FN" */
   int elemBytes;
-  const char *atom;    /* MMA shape, e.g. "16x16x128" */
+  char atom[24];       /* MMA shape, e.g. "16x16x128" */
   int64_t atomK;
   const char *acc;     /* accumulator element: "f32" or "i32" */
   int64_t mRepeat, nRepeat, kSteps; /* atoms per wave tile, K steps per tile */

@@ -29,12 +29,14 @@ uint64_t coRead64(const uint8_t *p) {
   return coRead32(p) | (uint64_t)coRead32(p + 4) << 32;
 }
 
-const char *flyGpuMachGetName(FlyGpuMach mach) {
-  switch (mach) {
-  case FLY_MACH_GFX942: return "gfx942";
-  case FLY_MACH_GFX950: return "gfx950";
-  default: return "unknown";
-  }
+/* EF_AMDGPU_MACH_AMDGCN_GFX942 / _GFX950 (LLVM's ELF.h). */
+enum { MACH_GFX942 = 0x04c, MACH_GFX950 = 0x04f };
+
+bool flyCodeObjectMachToChip(uint32_t mach, FlyChip *out) {
+  if (mach != MACH_GFX942 && mach != MACH_GFX950)
+    return false;
+  *out = mach == MACH_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
+  return true;
 }
 
 typedef struct Section {
@@ -92,8 +94,7 @@ static int readHeader(ElfReader *r) {
   if (co->abiVersion < 2 || co->abiVersion > 4)
     return fail(r, "unsupported code object version (need V4, V5 or V6)");
   co->flags = coRead32(h + 48);
-  co->mach = (FlyGpuMach)(co->flags & 0xff);
-  if (co->mach != FLY_MACH_GFX942 && co->mach != FLY_MACH_GFX950) {
+  if (!flyCodeObjectMachToChip(co->flags & 0xff, &co->chip)) {
     flyStrBufAppendF(r->err, "invalid code object: unsupported machine 0x%03x "
                      "(need gfx942 or gfx950)", co->flags & 0xff);
     return 0;
@@ -295,7 +296,7 @@ void flyCodeObjectDestroy(FlyCodeObject *co) {
   flyFree(co);
 }
 
-FlyGpuMach flyCodeObjectGetMach(const FlyCodeObject *co) { return co->mach; }
+FlyChip flyCodeObjectGetChip(const FlyCodeObject *co) { return co->chip; }
 uint32_t flyCodeObjectGetFlags(const FlyCodeObject *co) { return co->flags; }
 uint32_t flyCodeObjectGetXnack(const FlyCodeObject *co) { return (co->flags >> 8) & 3; }
 uint32_t flyCodeObjectGetSramecc(const FlyCodeObject *co) { return (co->flags >> 10) & 3; }

@@ -8,7 +8,7 @@ struct FlyCodeObject {
   uint8_t *bytes;               /* private copy of the input */
   size_t size;
   uint32_t flags, abiVersion;
-  FlyGpuMach mach;
+  FlyChip chip;
   size_t textOffset, textSize;
   uint64_t textAddr;
   FlyCodeObjectSymbol *syms;

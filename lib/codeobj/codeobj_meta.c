@@ -256,12 +256,6 @@ static uint32_t maxU(uint32_t a, uint32_t b) { return a > b ? a : b; }
  * SIMD keeps at most 8 waves. */
 static const FlyHwCu *cuOf(FlyChip chip) { return &flyHwChipGet(chip)->cu; }
 
-/* The chip of a code object's processor; gfx950 for an unknown one, as the
- * rest of flyc defaults. */
-static FlyChip chipOfMach(FlyGpuMach mach) {
-  return mach == FLY_MACH_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
-}
-
 FlyVgprUsage flyKernelInfoGetVgprUsage(const FlyKernelInfo *info) {
   uint32_t granule = cuOf(FLY_CHIP_GFX950)->vgprGranule; /* the same on both chips */
   FlyVgprUsage u = {0};
@@ -282,9 +276,10 @@ static uint32_t wavesBySgprs(uint32_t sgprs, uint32_t maxWaves) {
   return minU(w, maxWaves);
 }
 
-FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyGpuMach mach) {
-  FlyChip chip = chipOfMach(mach);
+FlyOccupancy flyKernelInfoGetOccupancy(const FlyKernelInfo *info, FlyChip chip) {
   const FlyHwChip *hw = flyHwChipGet(chip);
+  if (!hw) /* not a chip: no waves */
+    return (FlyOccupancy){0};
   uint32_t maxWaves = hw->cu.maxWavesPerSimd;
   FlyOccupancy o;
   FlyVgprUsage u = flyKernelInfoGetVgprUsage(info);

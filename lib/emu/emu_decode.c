@@ -33,19 +33,19 @@ static uint32_t rd32(const uint8_t *p) {
          (uint32_t)p[3] << 24;
 }
 
-bool emuOpOnChip(const EmuOpName *e, FlyEmuChip chip) {
+bool emuOpOnChip(const EmuOpName *e, FlyChip chip) {
   if (e->chips == EMU_CHIP_MFMA) {
     const FlyHwMfma *h = flyHwMfmaFind(e->name);
-    return h && flyHwMfmaPasses(h, chip == FLY_EMU_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942,
+    return h && flyHwMfmaPasses(h, chip == FLY_CHIP_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942,
                                 FLY_HW_FMT_FP8, FLY_HW_FMT_FP8) != 0;
   }
-  unsigned want = chip == FLY_EMU_GFX950 ? EMU_CHIP_950 : EMU_CHIP_942;
+  unsigned want = chip == FLY_CHIP_GFX950 ? EMU_CHIP_950 : EMU_CHIP_942;
   return (e->chips & want) != 0;
 }
 
 /* Fills the name from a table entry; false if the opcode is not on `chip`. */
 static bool nameFrom(const EmuOpName *t, unsigned n, unsigned op,
-                     FlyEmuChip chip, EmuInst *in) {
+                     FlyChip chip, EmuInst *in) {
   if (op >= n || !t[op].name)
     return false;
   in->name = t[op].name;
@@ -107,7 +107,7 @@ static void decodeDpp(uint32_t d1, EmuInst *in) {
 
 /* VOP1/VOP2/VOPC: the 32-bit encodings, with SDWA/DPP/literal extensions.
  * Names are looked up in the VOP3 space so one handler serves all forms. */
-static bool decodeVop32(const uint8_t *p, size_t avail, FlyEmuChip chip,
+static bool decodeVop32(const uint8_t *p, size_t avail, FlyChip chip,
                         uint32_t d0, EmuInst *in) {
   unsigned v3op;
   if (bits(d0, 31, 25) == 0x3F) {
@@ -185,7 +185,7 @@ static bool vop3HasOpsel(unsigned op) {
   return false;
 }
 
-static bool decodeVop3(const uint8_t *p, size_t avail, FlyEmuChip chip,
+static bool decodeVop3(const uint8_t *p, size_t avail, FlyChip chip,
                        uint32_t d0, EmuInst *in) {
   if (avail < 8)
     return false;
@@ -228,7 +228,7 @@ static bool decodeMai(uint64_t q, EmuInst *in) {
   return true;
 }
 
-static bool decodeVop3p(const uint8_t *p, size_t avail, FlyEmuChip chip,
+static bool decodeVop3p(const uint8_t *p, size_t avail, FlyChip chip,
                         uint32_t d0, EmuInst *in) {
   if (avail < 8)
     return false;
@@ -276,7 +276,7 @@ static bool decodeVop3p(const uint8_t *p, size_t avail, FlyEmuChip chip,
   return true;
 }
 
-static bool decodeScalar(const uint8_t *p, size_t avail, FlyEmuChip chip,
+static bool decodeScalar(const uint8_t *p, size_t avail, FlyChip chip,
                          uint32_t d0, EmuInst *in) {
   in->size = 4;
   int nsrc = 0;
@@ -343,7 +343,7 @@ static bool decodeScalar(const uint8_t *p, size_t avail, FlyEmuChip chip,
   return true;
 }
 
-static bool decodeSmem(uint64_t q, FlyEmuChip chip, EmuInst *in) {
+static bool decodeSmem(uint64_t q, FlyChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_SMEM;
   in->op = (uint16_t)bits(q, 25, 18);
   in->dst = (uint16_t)bits(q, 12, 6);
@@ -373,7 +373,7 @@ static bool decodeSmem(uint64_t q, FlyEmuChip chip, EmuInst *in) {
  * older chips) is no field on gfx942/gfx950 (CDNA4 ISA guide Table 95) and
  * is ignored, as LLVM's disassembler ignores it; only the GWS ops (152..157)
  * require it set, as LLVM does. */
-static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
+static bool decodeDs(uint64_t q, FlyChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_DS;
   unsigned acc = bits(q, 25, 25) ? 256 : 0;
   in->op = (uint16_t)bits(q, 24, 17);
@@ -391,7 +391,7 @@ static bool decodeDs(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   return NAME(emuOpNamesDs, in->op);
 }
 
-static bool decodeMubuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
+static bool decodeMubuf(uint64_t q, FlyChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_MUBUF;
   in->op = (uint16_t)bits(q, 24, 18);
   in->imm = (int32_t)bits(q, 11, 0);
@@ -409,7 +409,7 @@ static bool decodeMubuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
 
 /* MTBUF (typed buffer): decoded so faults and traces name it; the format
  * conversions are not modelled, so there is no handler. */
-static bool decodeMtbuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
+static bool decodeMtbuf(uint64_t q, FlyChip chip, EmuInst *in) {
   in->fmt = EMU_FMT_MTBUF;
   in->op = (uint16_t)bits(q, 18, 15);
   in->imm = (int32_t)bits(q, 11, 0);
@@ -425,7 +425,7 @@ static bool decodeMtbuf(uint64_t q, FlyEmuChip chip, EmuInst *in) {
   return NAME(emuOpNamesMtbuf, in->op);
 }
 
-static bool decodeFlat(uint64_t q, FlyEmuChip chip, EmuInst *in) {
+static bool decodeFlat(uint64_t q, FlyChip chip, EmuInst *in) {
   unsigned seg = bits(q, 15, 14), acc = bits(q, 55, 55) ? 256 : 0;
   in->seg = (uint8_t)seg;
   in->op = (uint16_t)bits(q, 24, 18);
@@ -466,15 +466,15 @@ static void markValu(EmuInst *in) {
     in->flags |= EMU_F_VDST;
 }
 
-static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in);
+static bool decodeAny(const uint8_t *p, size_t avail, FlyChip chip, EmuInst *in);
 
-bool emuDecodeOne(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in) {
+bool emuDecodeOne(const uint8_t *p, size_t avail, FlyChip chip, EmuInst *in) {
   bool ok = decodeAny(p, avail, chip, in);
   markValu(in);
   return ok;
 }
 
-static bool decodeAny(const uint8_t *p, size_t avail, FlyEmuChip chip, EmuInst *in) {
+static bool decodeAny(const uint8_t *p, size_t avail, FlyChip chip, EmuInst *in) {
   memset(in, 0, sizeof(*in));
   in->size = 4;
   if (avail < 4)

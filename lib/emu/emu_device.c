@@ -11,11 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *flyEmuChipGetName(FlyEmuChip chip) {
-  return chip == FLY_EMU_GFX950 ? "gfx950" : "gfx942";
-}
-
-FlyEmuDevice *flyEmuDeviceCreate(FlyEmuChip chip, unsigned numThreads) {
+FlyEmuDevice *flyEmuDeviceCreate(FlyChip chip, unsigned numThreads) {
   FlyEmuDevice *dev = flyCalloc(1, sizeof *dev);
   if (!dev)
     return NULL;
@@ -40,7 +36,7 @@ void flyEmuDeviceDestroy(FlyEmuDevice *dev) {
   flyFree(dev);
 }
 
-FlyEmuChip flyEmuDeviceGetChip(const FlyEmuDevice *dev) { return dev->chip; }
+FlyChip flyEmuDeviceGetChip(const FlyEmuDevice *dev) { return dev->chip; }
 
 static uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
 

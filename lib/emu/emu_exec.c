@@ -36,7 +36,7 @@ static int execUndecodable(EmuWave *w, const EmuInst *in, EmuCtx *c) {
   if (in->name)
     return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
                     "%s is not available on %s (encoding 0x%08x)", in->name,
-                    c->chip == FLY_EMU_GFX950 ? "gfx950" : "gfx942", in->raw[0]);
+                    c->chip == FLY_CHIP_GFX950 ? "gfx950" : "gfx942", in->raw[0]);
   return emuFault(c, in, FLY_EMU_FAULT_UNSUPPORTED, -1, 0,
                   "undecodable instruction encoding 0x%08x 0x%08x", in->raw[0],
                   in->raw[1]);
@@ -334,7 +334,7 @@ static int execDpp(EmuWave *w, const EmuInst *in, EmuCtx *c) {
 /*--- Program ---------------------------------------------------------------------*/
 
 EmuProgram *emuProgramCreate(const uint8_t *code, size_t size, uint64_t textAddr,
-                             FlyEmuChip chip, FlyEmuFault *fault) {
+                             FlyChip chip, FlyEmuFault *fault) {
   EmuProgram *prog = flyCalloc(1, sizeof(EmuProgram));
   size_t n = size / 4;
   prog->insts = flyCalloc(n ? n : 1, sizeof(EmuInst));

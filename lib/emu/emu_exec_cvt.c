@@ -16,7 +16,7 @@
 #define F EMU_SRC_F32
 #define KB EMU_SRC_B32
 #define SAT ((w->mode & EMU_MODE_FP16_OVFL) != 0)
-#define IS950 (c->chip == FLY_EMU_GFX950)
+#define IS950 (c->chip == FLY_CHIP_GFX950)
 
 static uint32_t cvtI32(float a) {
   if (isnan(a))

@@ -1561,7 +1561,7 @@ static void formatInto(Out *o, const EmuInst *in) {
 
 /*--- The public decode-to-text entry (flyc/emu.h) ----------------------------*/
 
-bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
+bool flyEmuDecodeText(FlyChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
   EmuInst in;
   memset(out, 0, sizeof *out);
   if (!emuDecodeOne(code, avail, chip, &in) || !in.name || in.size > avail)

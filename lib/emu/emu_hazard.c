@@ -75,7 +75,7 @@ typedef struct HazLds {
 } HazLds;
 
 struct EmuHaz {
-  FlyEmuChip chip;
+  FlyChip chip;
   FlyChip hwChip;
   const uint8_t *code;
   size_t codeSize;
@@ -89,13 +89,13 @@ struct EmuHaz {
 
 /*--- Set-up -------------------------------------------------------------------*/
 
-EmuHaz *emuHazCreate(FlyEmuChip chip, const uint8_t *code, size_t codeSize,
+EmuHaz *emuHazCreate(FlyChip chip, const uint8_t *code, size_t codeSize,
                      uint32_t maxWaves, uint32_t ldsSize) {
   EmuHaz *h = flyCalloc(1, sizeof *h);
   if (!h)
     return NULL;
   h->chip = chip;
-  h->hwChip = chip == FLY_EMU_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942;
+  h->hwChip = chip;
   const FlyHwChip *hw = flyHwChipGet(h->hwChip);
   h->code = code;
   h->codeSize = codeSize;

@@ -37,7 +37,7 @@ typedef struct EmuHaz EmuHaz;
 /// Creates the state for workgroups of up to `maxWaves` waves and `ldsSize`
 /// bytes of LDS running the code `code` (`codeSize` bytes of .text, used to
 /// quote instructions in reports) on `chip`. NULL when out of memory.
-EmuHaz *emuHazCreate(FlyEmuChip chip, const uint8_t *code, size_t codeSize,
+EmuHaz *emuHazCreate(FlyChip chip, const uint8_t *code, size_t codeSize,
                      uint32_t maxWaves, uint32_t ldsSize);
 
 /// Releases the state (NULL is a no-op).

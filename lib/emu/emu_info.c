@@ -459,10 +459,6 @@ static bool registerFacts(const EmuInst *in, EmuInstInfo *o) {
 
 /*--- Issue cost -----------------------------------------------------------------*/
 
-static FlyChip hwChip(FlyEmuChip chip) {
-  return chip == FLY_EMU_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942;
-}
-
 /* MFMA passes from the table; the f8f6f4 forms take their A/B formats from
  * CBSZ/BLGP (on the other forms BLGP is a lane-broadcast or, for f64, neg
  * control, ignored by flyHwMfmaPasses). */
@@ -477,8 +473,8 @@ static void mfmaFacts(const EmuInst *in, FlyChip chip, const FlyHwChip *hw, EmuI
     o->flags |= EMU_I_DGEMM;
 }
 
-static void costFacts(const EmuInst *in, FlyEmuChip chip, EmuInstInfo *o) {
-  const FlyHwChip *hw = flyHwChipGet(hwChip(chip));
+static void costFacts(const EmuInst *in, FlyChip chip, EmuInstInfo *o) {
+  const FlyHwChip *hw = flyHwChipGet(chip);
   if (!hw)
     return;
   switch ((EmuUnit)o->unit) {
@@ -490,7 +486,7 @@ static void costFacts(const EmuInst *in, FlyEmuChip chip, EmuInstInfo *o) {
     else
       o->issueCycles = (uint16_t)hw->cu.valuCycles;
     break;
-  case EMU_UNIT_MFMA: mfmaFacts(in, hwChip(chip), hw, o); break;
+  case EMU_UNIT_MFMA: mfmaFacts(in, chip, hw, o); break;
   case EMU_UNIT_SALU: o->issueCycles = (uint16_t)hw->cu.saluCycles; break;
   default:
     o->issueCycles = (uint16_t)((o->flags & EMU_I_NOP ? o->nopWaitStates : 1u) *
@@ -499,7 +495,7 @@ static void costFacts(const EmuInst *in, FlyEmuChip chip, EmuInstInfo *o) {
   }
 }
 
-bool emuInstInfoCompute(const EmuInst *in, bool ok, FlyEmuChip chip, EmuInstInfo *o) {
+bool emuInstInfoCompute(const EmuInst *in, bool ok, FlyChip chip, EmuInstInfo *o) {
   memset(o, 0, sizeof(*o));
   o->name = in->name;
   o->waitVm = 63;

@@ -132,7 +132,7 @@ typedef struct EmuProgram EmuProgram;
 typedef struct EmuExecEnv {
   const EmuMemory *mem;   /* global memory (buffers, flat, kernarg, code) */
   const EmuProgram *prog;
-  FlyEmuChip chip;
+  FlyChip chip;
   uint64_t maxRetired;    /* a wave stops with FLY_EMU_FAULT_LIMIT once it has
                              retired this many instructions; 0: no limit */
   bool skipMfmaMath;      /* MFMAs check their operands but leave D unwritten:
@@ -146,7 +146,7 @@ typedef struct EmuExecEnv {
 /// decoded lazily or eagerly as the ISA side sees fit, but never more than
 /// once. Returns NULL and fills `fault` on an undecodable kernel entry.
 EmuProgram *emuProgramCreate(const uint8_t *code, size_t size, uint64_t textAddr,
-                             FlyEmuChip chip, FlyEmuFault *fault);
+                             FlyChip chip, FlyEmuFault *fault);
 
 /// ISA side: releases a program from emuProgramCreate (NULL is a no-op).
 void emuProgramDestroy(EmuProgram *prog);

@@ -29,7 +29,7 @@ typedef struct EmuOpName {
 } EmuOpName;
 
 /// Whether `chip` has the opcode of entry `e` (a named one).
-bool emuOpOnChip(const EmuOpName *e, FlyEmuChip chip);
+bool emuOpOnChip(const EmuOpName *e, FlyChip chip);
 
 extern const EmuOpName emuOpNamesSop2[128], emuOpNamesSopk[32],
     emuOpNamesSop1[256], emuOpNamesSopc[128], emuOpNamesSopp[128],
@@ -124,7 +124,7 @@ struct EmuProgram {
   EmuInstInfo *infos;     /* the timing facts of insts[i] (emu_info.c) */
   size_t numSlots;
   uint64_t textAddr;
-  FlyEmuChip chip;
+  FlyChip chip;
 };
 
 /// Run-time context of emuWaveRun, passed to every handler.
@@ -133,7 +133,7 @@ struct EmuCtx {
   const EmuInst *base;    /* insts[0] */
   uint64_t pc;            /* byte offset of the executing instruction */
   FlyEmuFault *fault;
-  FlyEmuChip chip;
+  FlyChip chip;
   EmuWave *wave;
   /* Stepping (emuWaveStep, emu_step.h); both NULL in emuWaveRun. */
   EmuEffects *fx;         /* loads' register writes and DMA's LDS writes go here */
@@ -166,7 +166,7 @@ extern const EmuHandler emuMfmaHandlers[];
 /// Decodes the instruction at `code` (at most `avail` bytes) into `out`.
 /// Returns false when the bytes are no valid instruction for `chip`; `out`
 /// then describes the raw encoding for the fault message.
-bool emuDecodeOne(const uint8_t *code, size_t avail, FlyEmuChip chip,
+bool emuDecodeOne(const uint8_t *code, size_t avail, FlyChip chip,
                   EmuInst *out);
 
 /// Finds the handler of a v_cmp/v_cmpx/v_cmp_class mnemonic (emu_exec_vcmp.c).
@@ -269,7 +269,7 @@ void emuOperandsList(const EmuInst *in, EmuOperandList *out);
 /// false for an undecodable one (it then only gets a unit and a name).
 /// Returns false when its registers do not fit EmuInstInfo's lists (a bug
 /// the instruction-facts test looks for).
-bool emuInstInfoCompute(const EmuInst *in, bool ok, FlyEmuChip chip, EmuInstInfo *out);
+bool emuInstInfoCompute(const EmuInst *in, bool ok, FlyChip chip, EmuInstInfo *out);
 
 /*--- Results of loads and addresses touched (emu_step.c) ---------------------*/
 

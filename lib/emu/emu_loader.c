@@ -58,10 +58,6 @@ static bool applyRelocs(const FlyCodeObject *co, uint8_t *image, uint64_t size,
   return true;
 }
 
-static FlyEmuChip chipOf(FlyGpuMach mach) {
-  return mach == FLY_MACH_GFX950 ? FLY_EMU_GFX950 : FLY_EMU_GFX942;
-}
-
 /* Maps the image and decodes .text; false with `err`. */
 static bool loadImage(FlyEmuModule *mod, FlyStrBuf *err) {
   FlyEmuDevice *dev = mod->dev;
@@ -107,10 +103,10 @@ FlyEmuModule *flyEmuModuleLoad(FlyEmuDevice *dev, const void *bytes, size_t size
   mod->dev = dev;
   mod->co = flyCodeObjectCreate(bytes, size, err);
   bool ok = mod->co != NULL;
-  if (ok && chipOf(flyCodeObjectGetMach(mod->co)) != dev->chip) {
+  if (ok && flyCodeObjectGetChip(mod->co) != dev->chip) {
     flyStrBufAppendF(err, "code object is for %s but the device is %s",
-                     flyGpuMachGetName(flyCodeObjectGetMach(mod->co)),
-                     flyEmuChipGetName(dev->chip));
+                     flyChipGetInfo(flyCodeObjectGetChip(mod->co))->name,
+                     flyChipGetInfo(dev->chip)->name);
     ok = false;
   }
   ok = ok && loadImage(mod, err);

@@ -275,7 +275,7 @@ static uint32_t scratchLaneBytes(const FlyKernelInfo *k) {
 static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
                         const FlyEmuLaunchDesc *desc, FlyEmuFault *f) {
   uint64_t items = (uint64_t)desc->block[0] * desc->block[1] * desc->block[2];
-  FlyChip chip = dev->chip == FLY_EMU_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942;
+  FlyChip chip = dev->chip == FLY_CHIP_GFX950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942;
   uint32_t ldsCap = flyHwChipGet(chip)->lds.bytes;
   uint64_t lds = (uint64_t)k->groupSegmentFixedSize + desc->dynamicLds;
   uint64_t groups = 1;
@@ -299,7 +299,7 @@ static bool checkLaunch(const FlyEmuDevice *dev, const FlyKernelInfo *k,
             (unsigned long long)items, k->maxFlatWorkgroupSize);
   else if (lds > ldsCap)
     emumInvalid(f, k->name, "workgroup needs %llu bytes of LDS, more than the %u of %s",
-            (unsigned long long)lds, ldsCap, flyEmuChipGetName(dev->chip));
+            (unsigned long long)lds, ldsCap, flyChipGetInfo(dev->chip)->name);
   else if (scratchLaneBytes(k) > EMUM_MAX_SCRATCH_LANE)
     emumInvalid(f, k->name, "%u bytes of private memory per work-item, more than the "
             "emulator's %u", scratchLaneBytes(k), EMUM_MAX_SCRATCH_LANE);

@@ -30,7 +30,7 @@ struct FlyEmuModule {
 };
 
 struct FlyEmuDevice {
-  FlyEmuChip chip;
+  FlyChip chip;
   unsigned numThreads;
   EmuBuffer *buffers;     /* sorted by address; EmuMemory views it */
   size_t numBuffers, capBuffers;

@@ -318,7 +318,7 @@ static void mfmaProducts(const MfmaDesc *d, const MfmaWork *wk, double *acc) {
 }
 
 static int execMfma(EmuWave *w, const EmuInst *in, EmuCtx *c) {
-  bool g950 = c->chip == FLY_EMU_GFX950;
+  bool g950 = c->chip == FLY_CHIP_GFX950;
   MfmaDesc desc;
   const MfmaDesc *d = &desc;
   if (!mfmaDescOf(in->name, g950 ? FLY_CHIP_GFX950 : FLY_CHIP_GFX942, &desc))

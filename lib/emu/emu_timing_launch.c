@@ -39,15 +39,11 @@ void flyEmuTimingReportDestroy(FlyEmuTimingReport *report) {
   report->numPcs = report->numSpans = 0;
 }
 
-static FlyChip hwChipOf(FlyEmuChip chip) {
-  return chip == FLY_EMU_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
-}
-
 /* The product a timed launch models; NULL with `fault` when unknown or of
  * another chip than the device's. */
 static const FlyHwProduct *pickProduct(const FlyEmuDevice *dev, const char *kernel,
                                        const char *name, FlyEmuFault *fault) {
-  FlyChip chip = hwChipOf(flyEmuDeviceGetChip(dev));
+  FlyChip chip = flyEmuDeviceGetChip(dev);
   if (!name)
     return flyHwProductDefault(chip);
   const FlyHwProduct *p = flyHwProductFind(name);
@@ -56,7 +52,7 @@ static const FlyHwProduct *pickProduct(const FlyEmuDevice *dev, const char *kern
                 flyHwProductListNames());
   else if (p->chip != chip)
     emumInvalid(fault, kernel, "GPU %s carries %s, but the code object is for %s", p->name,
-                flyHwChipGet(p->chip)->name, flyEmuChipGetName(flyEmuDeviceGetChip(dev)));
+                flyHwChipGet(p->chip)->name, flyChipGetInfo(flyEmuDeviceGetChip(dev))->name);
   else
     return p;
   return NULL;

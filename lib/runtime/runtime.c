@@ -48,13 +48,10 @@ static FlyDevice *addDevice(FlyRuntime *rt, FlyEmuDevice *emu, RthipDevice *hip,
 
 static FlyDevice *createEmuDevice(FlyRuntime *rt, const char *chip, unsigned numThreads,
                                   FlyStrBuf *err) {
-  FlyEmuChip c;
-  if (chip && strcmp(chip, "gfx950") == 0)
-    c = FLY_EMU_GFX950;
-  else if (chip && strcmp(chip, "gfx942") == 0)
-    c = FLY_EMU_GFX942;
-  else {
-    flyStrBufAppendF(err, "unknown chip '%s' (expected gfx950 or gfx942)", chip ? chip : "");
+  FlyChip c;
+  if (!chip || !flyChipParse(chip, &c)) {
+    flyStrBufAppendF(err, "unknown chip '%s' (expected %s)", chip ? chip : "",
+                     flyChipListNames());
     return NULL;
   }
   return addDevice(rt, flyEmuDeviceCreate(c, numThreads), NULL, err);
@@ -101,7 +98,7 @@ FlyBackend flyDeviceGetBackend(const FlyDevice *dev) {
 const char *flyDeviceGetChipName(const FlyDevice *dev) {
   if (dev->hip)
     return rthipDeviceGetArch(dev->hip);
-  return flyEmuChipGetName(flyEmuDeviceGetChip(dev->emu));
+  return flyChipGetInfo(flyEmuDeviceGetChip(dev->emu))->name;
 }
 
 const char *flyDeviceGetDescription(const FlyDevice *dev) {
@@ -167,7 +164,7 @@ static bool loadOnHip(FlyModule *m, const void *bytes, size_t n, FlyStrBuf *err)
   m->co = flyCodeObjectCreate(bytes, n, err);
   if (!m->co)
     return false;
-  const char *chip = flyGpuMachGetName(flyCodeObjectGetMach(m->co));
+  const char *chip = flyChipGetInfo(flyCodeObjectGetChip(m->co))->name;
   const char *arch = rthipDeviceGetArch(m->dev->hip);
   if (strcmp(chip, arch) != 0) {
     flyStrBufAppendF(err, "the code object is for %s but the HIP device is %s (%s)", chip, arch,

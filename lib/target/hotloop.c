@@ -45,9 +45,8 @@ static bool push(Insts *is, const Inst *in) {
 }
 
 /* Decodes [begin, end) of .text (offsets relative to .text). */
-static bool disassemble(FlyGpuMach mach, const uint8_t *text, uint64_t begin, uint64_t end,
+static bool disassemble(FlyChip chip, const uint8_t *text, uint64_t begin, uint64_t end,
                         Insts *out) {
-  FlyEmuChip chip = mach == FLY_MACH_GFX942 ? FLY_EMU_GFX942 : FLY_EMU_GFX950;
   bool ok = true;
   for (uint64_t off = begin; off + 4 <= end && ok;) {
     Inst in = {.off = off};
@@ -243,9 +242,9 @@ bool flyHotLoopFormat(const FlyCodeObject *co, const FlyKernelInfo *k, FlyStrBuf
     return false;
   kernelRange(co, k, addr, size, &begin, &end);
   Insts is = {0};
-  FlyGpuMach mach = flyCodeObjectGetMach(co);
-  bool ok = disassemble(mach, text, begin, end, &is);
-  const FlyHwChip *hw = flyHwChipGet(mach == FLY_MACH_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950);
+  FlyChip chip = flyCodeObjectGetChip(co);
+  bool ok = disassemble(chip, text, begin, end, &is);
+  const FlyHwChip *hw = flyHwChipGet(chip);
   size_t first, last;
   if (ok && findMainLoop(&is, &first, &last))
     formatLoop(&is, first, last, hw, out);

@@ -33,10 +33,10 @@ static void formatScratch(const FlyKernelInfo *k, FlyStrBuf *out) {
     flyStrBufAppend(out, "  warning: uses a dynamic stack: its scratch size is not known\n");
 }
 
-static void formatKernel(const FlyCodeObject *co, const FlyKernelInfo *k, FlyGpuMach mach,
+static void formatKernel(const FlyCodeObject *co, const FlyKernelInfo *k, FlyChip chip,
                          FlyStrBuf *out) {
-  FlyOccupancy occ = flyKernelInfoGetOccupancy(k, mach);
-  flyStrBufAppendF(out, "kernel %s (%s)\n", k->name, flyGpuMachGetName(mach));
+  FlyOccupancy occ = flyKernelInfoGetOccupancy(k, chip);
+  flyStrBufAppendF(out, "kernel %s (%s)\n", k->name, flyChipGetInfo(chip)->name);
   formatVgprs(k, out);
   flyStrBufAppendF(out, "  sgpr: %u\n", k->sgprCount);
   flyStrBufAppendF(out, "  lds_bytes: %u\n", k->groupSegmentFixedSize);
@@ -51,9 +51,9 @@ bool flyTargetFormatStats(const uint8_t *bytes, size_t n, FlyStrBuf *out, FlyStr
   FlyCodeObject *co = flyCodeObjectCreate(bytes, n, err);
   if (!co)
     return false;
-  FlyGpuMach mach = flyCodeObjectGetMach(co);
+  FlyChip chip = flyCodeObjectGetChip(co);
   for (size_t i = 0; i < flyCodeObjectGetNumKernels(co); ++i)
-    formatKernel(co, flyCodeObjectGetKernel(co, i), mach, out);
+    formatKernel(co, flyCodeObjectGetKernel(co, i), chip, out);
   flyCodeObjectDestroy(co);
   return true;
 }

@@ -475,15 +475,15 @@ static bool plainTv(const char *tv, int64_t m, int64_t kl) {
 }
 
 bool tnAtomPackable(const FlyMmaAtom *atom) {
-  int64_t m, n, k;
-  return sscanf(atom->shape, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &m, &n, &k) == 3 && m > 0 &&
-         n > 0 && plainTv(atom->tvA, m, atom->abLen) && plainTv(atom->tvB, n, atom->abLen);
+  const FlyHwMfma *h = flyMmaAtomHw(atom);
+  int64_t kl = flyMmaAtomAbLen(atom);
+  return h && plainTv(atom->tvA, h->m, kl) && plainTv(atom->tvB, h->n, kl);
 }
 
 static bool packAtom(Builder *b, MlirOperation op, int64_t p, AtomUse *u) {
   if (p == 1)
     return true;
-  int64_t m = u->operand == 'b' ? u->n : u->m, kl = u->atom->abLen;
+  int64_t m = u->operand == 'b' ? u->n : u->m, kl = flyMmaAtomAbLen(u->atom);
   char packed[96];
   if (!plainTv(u->operand == 'a' ? u->atom->tvA : u->atom->tvB, m, kl)) {
     tnFail(b, op, "k_pack needs an atom whose lanes hold consecutive k (not the f8f6f4 forms)");
@@ -547,7 +547,7 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   if (!ta || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
       !repeats(b, op, &mr, &nr, &ks) || !kPackOf(b, op, ks, &kp))
     return false;
-  int64_t kl = ua.atom->abLen, cl = ua.atom->cLen;
+  int64_t kl = flyMmaAtomAbLen(ua.atom), cl = flyMmaAtomCLen(ua.atom);
   MlirValue acc = mlirOperationGetOperand(op, 2);
   MlirType at = mlirValueGetType(acc);
   if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * cl) {
@@ -642,7 +642,8 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
     return false;
   MlirValue acc = mlirOperationGetOperand(op, 0);
   MlirType at = mlirValueGetType(acc);
-  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * uc.atom->cLen ||
+  int64_t cl = flyMmaAtomCLen(uc.atom);
+  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * cl ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(at), t->type.elem)) {
     tnFail(b, op, "the accumulators must be a vector of m_repeat * n_repeat * (the atom's "
                   "accumulators per lane) elements of the tensor's element type");
@@ -668,7 +669,7 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         if (!elementOffset(b, t, row, col, &off))
           return false;
-        MlirValue part = slice(b, acc, (i * nr + j) * uc.atom->cLen + pieces[p].v0, pieces[p].len);
+        MlirValue part = slice(b, acc, (i * nr + j) * cl + pieces[p].v0, pieces[p].len);
         MlirValue sops[3] = {part, t->mem, lwValueOf(b, off)};
         emitOp(b, "vector.store", 3, sops, (MlirType){NULL});
       }
@@ -715,7 +716,8 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
   MlirValue acc = mlirOperationGetOperand(op, 0);
   MlirType at = mlirValueGetType(acc);
   MlirType f32 = mlirF32TypeGet(b->mctx);
-  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * uc.atom->cLen ||
+  int64_t cl = flyMmaAtomCLen(uc.atom);
+  if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * cl ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(at), f32) ||
       !mlirTypeEqual(sa->type.elem, f32) || !mlirTypeEqual(sb->type.elem, f32) ||
       flyLayoutGetRank(sa->type.layout) != 1 || flyLayoutGetRank(sb->type.layout) != 1) {
@@ -755,7 +757,7 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
           return false;
         int64_t bcast[MAX_VALUES] = {0};
         MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);
-        int64_t off = (i * nr + j) * uc.atom->cLen + pieces[p].v0;
+        int64_t off = (i * nr + j) * cl + pieces[p].v0;
         MlirValue part = slice(b, acc, off, pieces[p].len);
         parts[n++] = mulf(b, mulf(b, part, rs), colv);
       }

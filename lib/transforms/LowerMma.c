@@ -113,9 +113,10 @@ static const FlyMmaAtom *selectAtom(MlirOperation op, FlyChip chip) {
                    flyChipGetInfo(chip)->name);
     return NULL;
   }
-  if (o.aLen != atom->abLen || o.bLen != atom->abLen || o.cLen != atom->cLen) {
+  int abLen = flyMmaAtomAbLen(atom), cLen = flyMmaAtomCLen(atom);
+  if (o.aLen != abLen || o.bLen != abLen || o.cLen != cLen) {
     flyEmitOpError(op, "the %s %s MFMA takes %d elements of A and of B and %d accumulators per "
-                       "lane", shape, o.aElem, atom->abLen, atom->cLen);
+                       "lane", shape, o.aElem, abLen, cLen);
     return NULL;
   }
   if (n == 5 && atom->format < 0) {

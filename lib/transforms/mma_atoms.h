@@ -1,8 +1,9 @@
 /*===- mma_atoms.h - The MFMA atoms flyc knows (internal) -----------------===*
  *
- * One row per MFMA instruction form: its shape, operand types as fly.mma
- * sees them (vectors of the element type), the ROCDL op and the operand
- * types that op takes, which chips have it, and its thread-value layouts.
+ * One row per MFMA instruction form flyc emits: the operand types as
+ * fly.mma sees them (vectors of the element type), the ROCDL op and the
+ * operand types that op takes, and its thread-value layouts; its shape,
+ * chips and passes are the hardware table's row of the form.
  * A TV layout maps (lane, value) to the column-major index of the operand's
  * tile: A is M x K, B is N x K, C/D is M x N (CDNA3/CDNA4 ISA guides §7.1;
  * gfx950-isa-facts.md §1; the f8f6f4 fp8/bf8 operands are split in two
@@ -12,10 +13,10 @@
 #define FLYC_TRANSFORMS_MMA_ATOMS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "flyc/chip.h"
-
-enum { FLY_CHIPS_942 = 1, FLY_CHIPS_950 = 2, FLY_CHIPS_BOTH = 3 };
+#include "flyc/hw.h"
 
 /// How the atom's A/B operands reach the ROCDL op.
 typedef enum FlyMmaPacking {
@@ -26,19 +27,27 @@ typedef enum FlyMmaPacking {
 } FlyMmaPacking;
 
 typedef struct FlyMmaAtom {
-  const char *shape;    /* "16x16x32" */
+  const char *mnemonic; /* the form: its row of the hardware table (flyc/hw.h) */
   const char *aElem;    /* MLIR element type of A (and B unless bElem) */
   const char *bElem;    /* NULL: same as A */
-  int abLen;            /* elements per lane of A and of B */
-  const char *cElem;    /* "f32" or "i32" */
-  int cLen;             /* accumulator registers per lane */
-  int chips;            /* FLY_CHIPS_* */
   const char *rocdlOp;
   FlyMmaPacking packing;
   int format;           /* f8f6f4: CBSZ/BLGP format code of A/B, else -1 */
-  int passes;           /* issue cycles / 4 (LLVM's scheduling model) */
   const char *tvA, *tvB, *tvC; /* thread-value layouts, CuTe notation */
 } FlyMmaAtom;
+
+/// The atoms and their count.
+const FlyMmaAtom *flyMmaAtomTable(size_t *count);
+
+/// The hardware table's row of the atom's form: shape, operand types,
+/// chips and passes.
+const FlyHwMfma *flyMmaAtomHw(const FlyMmaAtom *atom);
+/// Elements per lane of A and of B (M*K*blocks / 64), accumulator registers
+/// per lane (M*N*blocks / 64), and the accumulator's MLIR type ("f32",
+/// "i32"), all from the form.
+int flyMmaAtomAbLen(const FlyMmaAtom *atom);
+int flyMmaAtomCLen(const FlyMmaAtom *atom);
+const char *flyMmaAtomCElem(const FlyMmaAtom *atom);
 
 /// Finds the atom of `shape` whose A/B element types are `aElem`/`bElem`
 /// (MLIR spellings) and whose accumulator is `cElem`; NULL when unknown.
@@ -50,7 +59,8 @@ const FlyMmaAtom *flyMmaAtomFind(const char *shape, const char *aElem, const cha
 /// The f8f6f4 format code (CBSZ/BLGP) of an element type, or -1.
 int flyMmaFormatOf(const char *elem);
 
-/// True when `chip` has the atom.
+/// True when `chip` has the atom: the hardware table gives its form passes
+/// there, and for the CDNA3 fp8 forms the chip's fp8 flavour is the atom's.
 bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip);
 
 #endif /* FLYC_TRANSFORMS_MMA_ATOMS_H */

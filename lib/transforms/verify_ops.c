@@ -265,9 +265,10 @@ static bool verifyMma(MlirOperation op) {
   const FlyMmaAtom *atom = ok ? flyMmaAtomFind(shape, a, b, c) : NULL;
   if (ok && !atom)
     ok = voFail(op, "no %s MFMA multiplies %s by %s into %s", shape, a, b, c);
-  if (ok && (al != atom->abLen || bl != atom->abLen || cl != atom->cLen))
+  int abLen = atom ? flyMmaAtomAbLen(atom) : 0, cLen = atom ? flyMmaAtomCLen(atom) : 0;
+  if (ok && (al != abLen || bl != abLen || cl != cLen))
     ok = voFail(op, "the %s %s MFMA takes %d elements of A and of B and %d accumulators per "
-                    "lane", shape, a, atom->abLen, atom->cLen);
+                    "lane", shape, a, abLen, cLen);
   if (ok && scaled && atom->format < 0)
     ok = voFail(op, "only the f8f6f4 forms (16x16x128, 32x32x64) take scales");
   MlirType i32 = mlirIntegerTypeGet(mlirOperationGetContext(op), 32);

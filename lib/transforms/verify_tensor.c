@@ -484,7 +484,7 @@ bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
   const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
-  int len = which == 'c' ? r.atom->cLen : r.atom->abLen;
+  int len = which == 'c' ? flyMmaAtomCLen(r.atom) : flyMmaAtomAbLen(r.atom);
   if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
     return voFail(op, "the result type must be vector<%dx%s>, the lane's part of operand %c",
                   len, elem, which);
@@ -531,19 +531,19 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
   /* B is a tensor the gemm loads from, or the fragments fly.gemm_fragments
    * loaded earlier (carried across a loop iteration as a prefetch). */
   bool bLoaded = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1)));
-  int64_t bLen = nr * ks * r.atom->abLen;
+  int64_t bLen = nr * ks * flyMmaAtomAbLen(r.atom);
   if (bLoaded && !vectorIs(mlirOperationGetOperand(op, 1), bLen, r.b))
     return voFail(op, "B given as fragments must be a vector<%lldx%s> (n_repeat * k_steps * %d "
                       "per lane, as fly.gemm_fragments loads them)", (long long)bLen, r.b,
-                  r.atom->abLen);
+                  flyMmaAtomAbLen(r.atom));
   if (!tensorOf(ctx, op, 0, &ta) || (!bLoaded && !tensorOf(ctx, op, 1, &tb)) ||
       !laneIsInteger(op, 3) || !originOf(ctx, op, 4, ao) || !originOf(ctx, op, 5, bo) ||
       !elemIs(op, &ta, r.a, "A") || (!bLoaded && !elemIs(op, &tb, r.b, "B")))
     return false;
-  int64_t acc = mr * nr * r.atom->cLen;
+  int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 2), acc, r.c))
     return voFail(op, "the accumulators must be a vector<%lldx%s> (m_repeat * n_repeat * %d per "
-                      "lane)", (long long)acc, r.c, r.atom->cLen);
+                      "lane)", (long long)acc, r.c, flyMmaAtomCLen(r.atom));
   return resultLike(op, mlirOperationGetOperand(op, 2)) &&
          tileFits(ctx, op, &ta, "A", ao, "m_repeat", mr, mr * r.m, "k_steps", ks, ks * r.k) &&
          (bLoaded ||
@@ -565,10 +565,10 @@ bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
   const char *elem = which == 'a' ? r.a : r.b;
-  int64_t rep = which == 'a' ? mr : nr, len = rep * ks * r.atom->abLen;
+  int64_t rep = which == 'a' ? mr : nr, len = rep * ks * flyMmaAtomAbLen(r.atom);
   if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
     return voFail(op, "the result type must be vector<%lldx%s> (%s * k_steps * %d per lane)",
-                  (long long)len, elem, which == 'a' ? "m_repeat" : "n_repeat", r.atom->abLen);
+                  (long long)len, elem, which == 'a' ? "m_repeat" : "n_repeat", flyMmaAtomAbLen(r.atom));
   if (!elemIs(op, &t, elem, which == 'a' ? "A" : "B"))
     return false;
   return which == 'a'
@@ -585,11 +585,11 @@ bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op) {
     return false;
   char elem[64];
   voTypeText(tc.elem, elem, sizeof elem);
-  int64_t acc = mr * nr * r.atom->cLen;
+  int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 0), acc, elem))
     return voFail(op, "the accumulators must be a vector<%lldx%s> (m_repeat * n_repeat * %d per "
                       "lane, in the C tensor's element type)", (long long)acc, elem,
-                  r.atom->cLen);
+                  flyMmaAtomCLen(r.atom));
   return tileFits(ctx, op, &tc, "C", o, "m_repeat", mr, mr * r.m, "n_repeat", nr, nr * r.n);
 }
 
@@ -612,10 +612,10 @@ bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr) || !laneIsInteger(op, 3) ||
       !originOf(ctx, op, 4, o))
     return false;
-  int64_t acc = mr * nr * r.atom->cLen;
+  int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 0), acc, "f32"))
     return voFail(op, "the accumulators must be a vector<%lldxf32> (m_repeat * n_repeat * %d "
-                      "per lane)", (long long)acc, r.atom->cLen);
+                      "per lane)", (long long)acc, flyMmaAtomCLen(r.atom));
   return resultLike(op, mlirOperationGetOperand(op, 0)) &&
          scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m) &&
          scaleFits(ctx, op, 2, "column scales", "n_repeat", nr, o[1], nr * r.n);

@@ -137,7 +137,7 @@ static void printOccupancy(const FlyCodeObject *co, const FlyKernelInfo *k) {
   FlyVgprUsage u = flyKernelInfoGetVgprUsage(k);
   printf("vgprs %s: arch %u acc %u total %u allocated %u accum_offset %u %s\n", k->name, u.arch,
          u.acc, u.total, u.allocated, u.accumOffset, u.consistent ? "consistent" : "inconsistent");
-  FlyOccupancy o = flyKernelInfoGetOccupancy(k, flyCodeObjectGetMach(co));
+  FlyOccupancy o = flyKernelInfoGetOccupancy(k, flyCodeObjectGetChip(co));
   printf("occupancy %s: waves %u (vgprs %u, sgprs %u, lds %u of %u bytes)\n", k->name,
          o.waves, o.byVgprs, o.bySgprs, o.byLds, o.ldsBytesPerCu);
 }
@@ -146,7 +146,7 @@ static void dump(const FlyCodeObject *co) {
   size_t textSize, n;
   uint64_t textAddr;
   flyCodeObjectGetText(co, &textSize, &textAddr);
-  printf("mach: %s\n", flyGpuMachGetName(flyCodeObjectGetMach(co)));
+  printf("mach: %s\n", flyChipGetInfo(flyCodeObjectGetChip(co))->name);
   printf("e_flags: 0x%x xnack: %s sramecc: %s\n", flyCodeObjectGetFlags(co),
          featureName(flyCodeObjectGetXnack(co)), featureName(flyCodeObjectGetSramecc(co)));
   printf("abi_version: %u\n", flyCodeObjectGetAbiVersion(co));

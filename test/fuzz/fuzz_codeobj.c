@@ -24,7 +24,7 @@ static void inspect(const FlyCodeObject *co) {
   for (size_t i = 0; i < flyCodeObjectGetNumKernels(co); ++i) {
     const FlyKernelInfo *k = flyCodeObjectGetKernel(co, i);
     FlyVgprUsage v = flyKernelInfoGetVgprUsage(k);
-    FlyOccupancy o = flyKernelInfoGetOccupancy(k, flyCodeObjectGetMach(co));
+    FlyOccupancy o = flyKernelInfoGetOccupancy(k, flyCodeObjectGetChip(co));
     if (o.waves > 8 || (v.consistent && v.allocated > 512 && o.waves != 0))
       fuzzFail("kernel %zu: occupancy %u waves with %u registers allocated", i, o.waves,
                v.allocated);
@@ -43,14 +43,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   inspect(co);
-  FlyGpuMach mach = flyCodeObjectGetMach(co);
+  FlyChip chip = flyCodeObjectGetChip(co);
   flyCodeObjectDestroy(co);
   if (!flyTargetFormatStats(data, size, &report, &err))
     checkError("the report", &err);
   flyStrBufDestroy(&err);
   flyStrBufDestroy(&report);
   FlyEmuDevice *dev =
-      flyEmuDeviceCreate(mach == FLY_MACH_GFX942 ? FLY_EMU_GFX942 : FLY_EMU_GFX950, 1);
+      flyEmuDeviceCreate(chip, 1);
   if (dev) {
     if (!flyEmuModuleLoad(dev, data, size, &err))
       checkError("loading", &err);

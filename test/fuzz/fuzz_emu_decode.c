@@ -26,7 +26,7 @@ static uint32_t rng(uint32_t *x) {
   return *x;
 }
 
-static void checkDecoding(const uint8_t *code, size_t size, FlyEmuChip chip) {
+static void checkDecoding(const uint8_t *code, size_t size, FlyChip chip) {
   char text[512];
   for (size_t off = 0; off + 4 <= size;) {
     EmuInst in;
@@ -59,7 +59,7 @@ static void fillWave(EmuWave *w, EmuGroup *g, uint32_t seed) {
   w->group = g;
 }
 
-static void run(const uint8_t *code, size_t size, FlyEmuChip chip, uint32_t seed) {
+static void run(const uint8_t *code, size_t size, FlyChip chip, uint32_t seed) {
   FlyEmuFault f;
   memset(&f, 0, sizeof f);
   EmuProgram *p = emuProgramCreate(code, size, 0x1000, chip, &f);
@@ -96,7 +96,7 @@ static void run(const uint8_t *code, size_t size, FlyEmuChip chip, uint32_t seed
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 5 || size > 16384)
     return 0;
-  FlyEmuChip chip = data[0] & 1 ? FLY_EMU_GFX942 : FLY_EMU_GFX950;
+  FlyChip chip = data[0] & 1 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
   uint32_t seed = 2166136261u;
   for (size_t i = 0; i < size; ++i)
     seed = (seed ^ data[i]) * 16777619u;

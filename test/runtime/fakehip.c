@@ -65,8 +65,8 @@ static const char *archName(void) {
   return a && *a ? a : "gfx950:sramecc+:xnack-";
 }
 
-static FlyEmuChip emuChip(void) {
-  return strncmp(archName(), "gfx942", 6) == 0 ? FLY_EMU_GFX942 : FLY_EMU_GFX950;
+static FlyChip emuChip(void) {
+  return strncmp(archName(), "gfx942", 6) == 0 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
 }
 
 static FlyEmuDevice *dev(void) {
@@ -143,7 +143,7 @@ FAKEHIP_EXPORT int PROPERTIES_ENTRY(void *props, int ordinal) {
   if (hipGetDeviceCount(&count) != OK || ordinal < 0 || ordinal >= count)
     return INVALID_DEVICE;
   uint8_t *p = props;
-  size_t lds = flyHwChipGet(emuChip() == FLY_EMU_GFX942 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950)
+  size_t lds = flyHwChipGet(emuChip())
                    ->lds.bytes;
   int threads = 1024; /* HIP's maxThreadsPerBlock on every CDNA device */
   memcpy(p + PROP_LDS, &lds, sizeof lds);

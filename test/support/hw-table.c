@@ -177,6 +177,22 @@ static void testMfmaTable(void) {
     for (size_t j = 0; j < i; j++)
       check(strcmp(t[j].mnemonic, f->mnemonic) != 0, "%s twice", f->mnemonic);
   }
+  /* gemm-gen picks, per chip, the 16x16 form of fp8, i8, bf16 and f16
+     with the largest K: each exists, and gfx950's doubles gfx942's K */
+  static const FlyHwElem dtypes[] = {FLY_HW_FP8, FLY_HW_I8, FLY_HW_BF16, FLY_HW_F16};
+  for (size_t d = 0; d < 4; d++) {
+    unsigned bestK[FLY_HW_NUM_CHIPS] = {0};
+    for (size_t i = 0; i < n; i++)
+      for (int c = 0; c < FLY_HW_NUM_CHIPS; c++)
+        if (t[i].kind == FLY_HW_XDL && t[i].m == 16 && t[i].n == 16 && t[i].blocks == 1 &&
+            t[i].passes[c] &&
+            (t[i].a == dtypes[d] || (dtypes[d] == FLY_HW_FP8 && t[i].a == FLY_HW_F8F6F4)) &&
+            t[i].k > bestK[c])
+          bestK[c] = t[i].k;
+    check(bestK[FLY_CHIP_GFX942] && bestK[FLY_CHIP_GFX950] >= 2 * bestK[FLY_CHIP_GFX942],
+          "dtype %d: 16x16 K %u (gfx942), %u (gfx950)", (int)dtypes[d], bestK[FLY_CHIP_GFX942],
+          bestK[FLY_CHIP_GFX950]);
+  }
   check(flyHwMfmaFind("v_mfma_f32_16x16x16_f32") == NULL, "made-up form found");
   check(flyHwMfmaFind(NULL) == NULL, "NULL mnemonic");
   check(flyHwMfmaPasses(NULL, FLY_CHIP_GFX950, 0, 0) == 0, "NULL form");

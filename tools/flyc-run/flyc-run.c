@@ -122,9 +122,9 @@ static const char *codeObjectChip(const char *path, FlyStrBuf *err) {
   uint8_t hdr[64];
   size_t n = fread(hdr, 1, sizeof hdr, f);
   fclose(f);
-  uint32_t mach = n == sizeof hdr ? hdr[48] : 0;
-  if (mach == FLY_MACH_GFX942) return "gfx942";
-  if (mach == FLY_MACH_GFX950) return "gfx950";
+  FlyChip chip;
+  if (n == sizeof hdr && flyCodeObjectMachToChip(hdr[48], &chip))
+    return flyChipGetInfo(chip)->name;
   return "gfx950"; /* the loader reports what is wrong with the file */
 }
 
@@ -175,7 +175,7 @@ static void listKernel(const FlyKernelInfo *k) {
 /* --list: what a launch needs to know, from the metadata. */
 static int listKernels(FlyModule *mod) {
   const FlyCodeObject *co = flyModuleGetCodeObject(mod);
-  printf("%s code object, %zu kernels\n", flyGpuMachGetName(flyCodeObjectGetMach(co)),
+  printf("%s code object, %zu kernels\n", flyChipGetInfo(flyCodeObjectGetChip(co))->name,
          flyCodeObjectGetNumKernels(co));
   for (size_t i = 0; i < flyCodeObjectGetNumKernels(co); ++i)
     listKernel(flyCodeObjectGetKernel(co, i));
@@ -279,12 +279,12 @@ static bool checkProduct(const RunOptions *o, FlyModule *mod, FlyStrBuf *err) {
   const FlyHwProduct *p = o->timing.gpu ? flyHwProductFind(o->timing.gpu) : NULL;
   if (!p)
     return true;
-  FlyGpuMach mach = flyCodeObjectGetMach(flyModuleGetCodeObject(mod));
+  FlyChip mach = flyCodeObjectGetChip(flyModuleGetCodeObject(mod));
   const char *chip = flyHwChipGet(p->chip)->name;
-  if (!strcmp(chip, flyGpuMachGetName(mach)))
+  if (!strcmp(chip, flyChipGetInfo(mach)->name))
     return true;
   flyStrBufAppendF(err, "--gpu %s carries %s, but the code object is for %s", p->name, chip,
-                   flyGpuMachGetName(mach));
+                   flyChipGetInfo(mach)->name);
   return false;
 }
 

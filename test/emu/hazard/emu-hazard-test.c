@@ -81,13 +81,13 @@ static EmuHaz *haz;
 static uint64_t pc;
 static bool faulted;
 
-static void begin(const char *name, FlyEmuChip chip) {
+static void begin(const char *name, FlyChip chip) {
   emuHazDestroy(haz);
   haz = emuHazCreate(chip, NULL, 0, 2, 256);
   emuHazReset(haz, 2);
   pc = 0;
   faulted = false;
-  printf("@%s %s\n", name, chip == FLY_EMU_GFX950 ? "gfx950" : "gfx942");
+  printf("@%s %s\n", name, chip == FLY_CHIP_GFX950 ? "gfx950" : "gfx942");
 }
 
 /* Issues `in` on wave 0; prints the report of a hazard (once per scenario). */
@@ -115,7 +115,7 @@ static void end(void) {
  * load, a store (stores count on vmcnt too) and a load, vmcnt(2) retires the
  * first load and vmcnt(3) does not. */
 static void vmemInOrder(int wait) {
-  begin(wait == 2 ? "vmem-vmcnt2" : wait == 3 ? "vmem-vmcnt3" : "vmem-none", FLY_EMU_GFX950);
+  begin(wait == 2 ? "vmem-vmcnt2" : wait == 3 ? "vmem-vmcnt3" : "vmem-none", FLY_CHIP_GFX950);
   issue(vload(V(2, 1)));
   issue(vstore());
   issue(vload(V(3, 1)));
@@ -127,7 +127,7 @@ static void vmemInOrder(int wait) {
 
 /* LDS in order on lgkmcnt next to an out-of-order SMEM load. */
 static void lgkm(int wait) {
-  begin(wait < 0 ? "lgkm-none" : wait == 1 ? "lgkm-1" : "lgkm-0", FLY_EMU_GFX942);
+  begin(wait < 0 ? "lgkm-none" : wait == 1 ? "lgkm-1" : "lgkm-0", FLY_CHIP_GFX942);
   issue(dsread(V(5, 1)));
   issue(sload(S(5, 2)));
   issue(dsread(V(6, 1)));
@@ -141,7 +141,7 @@ static void lgkm(int wait) {
 /* A VMEM load may overwrite another VMEM load's pending destination (they
  * write in order); a ds_read may not. */
 static void waw(bool ds) {
-  begin(ds ? "waw-ds" : "waw-vmem", FLY_EMU_GFX950);
+  begin(ds ? "waw-ds" : "waw-vmem", FLY_CHIP_GFX950);
   issue(vload(V(2, 4)));
   issue(ds ? dsread(V(3, 1)) : vload(V(2, 4)));
   end();
@@ -149,7 +149,7 @@ static void waw(bool ds) {
 
 /* More VMEM operations than vmcnt holds: the oldest are complete. */
 static void overflow(void) {
-  begin("overflow", FLY_EMU_GFX950);
+  begin("overflow", FLY_CHIP_GFX950);
   issue(vload(V(2, 1)));
   for (int i = 0; i < 63; ++i)
     issue(vstore());
@@ -158,7 +158,7 @@ static void overflow(void) {
 }
 
 /* MFMA result to a VALU after `ws` wait states. */
-static void mfmaResult(FlyEmuChip chip, const char *name, unsigned passes, unsigned ws) {
+static void mfmaResult(FlyChip chip, const char *name, unsigned passes, unsigned ws) {
   char label[64];
   snprintf(label, sizeof label, "result-%s-%u", name, ws);
   begin(label, chip);
@@ -172,7 +172,7 @@ static void mfmaResult(FlyEmuChip chip, const char *name, unsigned passes, unsig
 /* SrcC of the next MFMA: the same registers chain with no wait states,
  * overlapping ones need N+1 (gfx942). */
 static void srcC(bool same) {
-  begin(same ? "srcc-same" : "srcc-overlap", FLY_EMU_GFX942);
+  begin(same ? "srcc-same" : "srcc-overlap", FLY_CHIP_GFX942);
   issue(mfma("v_mfma_f32_16x16x16_bf16", 4, A(0, 4), V(2, 2), V(4, 2), A(0, 4)));
   issue(mfma("v_mfma_f32_16x16x16_bf16", 4, same ? A(0, 4) : A(2, 4), V(2, 2), V(4, 2),
              same ? A(0, 4) : A(2, 4)));
@@ -181,7 +181,7 @@ static void srcC(bool same) {
 
 /* An MFMA result as the next MFMA's SrcB: N+3 on gfx942. */
 static void srcAB(unsigned ws) {
-  begin(ws == 6 ? "srcab-6" : "srcab-7", FLY_EMU_GFX942);
+  begin(ws == 6 ? "srcab-6" : "srcab-7", FLY_CHIP_GFX942);
   issue(mfma("v_mfma_f32_16x16x16_bf16", 4, V(8, 4), V(2, 2), V(4, 2), V(8, 4)));
   issue(nop(ws - 1));
   issue(mfma("v_mfma_f32_16x16x16_bf16", 4, A(0, 4), V(2, 2), V(8, 2), A(0, 4)));
@@ -195,7 +195,7 @@ static void valuRules(int rule, unsigned ws) {
   static const char *names[] = {"valu-mfma", "exec-mfma", "trans-valu", "srcc-war"};
   char label[64];
   snprintf(label, sizeof label, "%s-%u", names[rule], ws);
-  begin(label, FLY_EMU_GFX950);
+  begin(label, FLY_CHIP_GFX950);
   EmuInstInfo m = mfma("v_mfma_f32_16x16x16_bf16", 4, A(0, 4), V(2, 2), V(4, 2), A(4, 4));
   EmuInstInfo w = valu(V(2, 1), V(9, 1));
   switch (rule) {
@@ -245,24 +245,24 @@ int main(void) {
   // 4-pass XDL: N+3 = 7 on gfx942, N+4 = 8 on gfx950.
   // CHECK-LABEL: @result-v_mfma_f32_16x16x16_bf16-6 gfx942
   // CHECK-NEXT: pc 0x8: ? reads a0 6 wait states after '?' (pc 0x0): needs 7
-  mfmaResult(FLY_EMU_GFX942, "v_mfma_f32_16x16x16_bf16", 4, 6);
+  mfmaResult(FLY_CHIP_GFX942, "v_mfma_f32_16x16x16_bf16", 4, 6);
   // CHECK-LABEL: @result-v_mfma_f32_16x16x16_bf16-7 gfx942
   // CHECK-NEXT: clean
-  mfmaResult(FLY_EMU_GFX942, "v_mfma_f32_16x16x16_bf16", 4, 7);
+  mfmaResult(FLY_CHIP_GFX942, "v_mfma_f32_16x16x16_bf16", 4, 7);
   // CHECK-LABEL: @result-v_mfma_f32_16x16x16_bf16-7 gfx950
   // CHECK-NEXT: pc 0x8: ? reads a0 7 wait states after '?' (pc 0x0): needs 8
-  mfmaResult(FLY_EMU_GFX950, "v_mfma_f32_16x16x16_bf16", 4, 7);
+  mfmaResult(FLY_CHIP_GFX950, "v_mfma_f32_16x16x16_bf16", 4, 7);
   // CHECK-LABEL: @result-v_mfma_f32_16x16x16_bf16-8 gfx950
   // CHECK-NEXT: clean
-  mfmaResult(FLY_EMU_GFX950, "v_mfma_f32_16x16x16_bf16", 4, 8);
+  mfmaResult(FLY_CHIP_GFX950, "v_mfma_f32_16x16x16_bf16", 4, 8);
   // f32 operands ("SGEMM", 8 passes): N+2 = 10 on both chips; f64 16x16x4
   // on gfx942 (8 passes): 11 for a VALU.
   // CHECK-LABEL: @result-v_mfma_f32_16x16x4_f32-9 gfx942
   // CHECK-NEXT: pc 0x8: ? reads a0 9 wait states after '?' (pc 0x0): needs 10
-  mfmaResult(FLY_EMU_GFX942, "v_mfma_f32_16x16x4_f32", 8, 9);
+  mfmaResult(FLY_CHIP_GFX942, "v_mfma_f32_16x16x4_f32", 8, 9);
   // CHECK-LABEL: @result-v_mfma_f64_16x16x4_f64-10 gfx942
   // CHECK-NEXT: pc 0x8: ? reads a0 10 wait states after '?' (pc 0x0): needs 11
-  mfmaResult(FLY_EMU_GFX942, "v_mfma_f64_16x16x4_f64", 8, 10);
+  mfmaResult(FLY_CHIP_GFX942, "v_mfma_f64_16x16x4_f64", 8, 10);
   // CHECK-LABEL: @srcc-same
   // CHECK-NEXT: clean
   srcC(true);

@@ -87,7 +87,7 @@ static size_t llvmText(LLVMDisasmContextRef dc, const uint8_t *code, size_t avai
 /*--- Objects --------------------------------------------------------------------*/
 
 static int checkText(LLVMDisasmContextRef dc, const uint8_t *code, size_t size,
-                     FlyEmuChip chip, const char *file) {
+                     FlyChip chip, const char *file) {
   size_t off = 0, count = 0, bad = 0;
   while (off + 4 <= size) {
     char text[512], mine[512], mn[128];
@@ -121,7 +121,7 @@ static int checkText(LLVMDisasmContextRef dc, const uint8_t *code, size_t size,
   return bad ? 1 : 0;
 }
 
-static int checkFile(const char *path, const char *cpu, FlyEmuChip chip) {
+static int checkFile(const char *path, const char *cpu, FlyChip chip) {
   char *err = NULL;
   LLVMMemoryBufferRef buf;
   if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &err)) {
@@ -204,7 +204,7 @@ static bool mfmaScalarAB(const char *text) {
  * generated again to advance the random stream, which depends only on the
  * seed and the entry), writing "TRY <index>" before each disassembly, a
  * result line per sample and the mismatch reports to `out`. */
-static void runEntry(LLVMDisasmContextRef dc, FlyEmuChip chip, const char *cpu, const Table *tb,
+static void runEntry(LLVMDisasmContextRef dc, FlyChip chip, const char *cpu, const Table *tb,
                      unsigned op, unsigned samples, uint64_t seed, unsigned start, FILE *out) {
   uint64_t z = seed + ((uint64_t)tb->fmt << 40) + ((uint64_t)op << 20) + 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull; /* splitmix64: a well-mixed start */
@@ -274,7 +274,7 @@ static void noteKnown(const char *why) {
 
 /* Runs one entry in a child process (LLVM's disassembler crashes on a few
  * random encodings); after a crash it resumes past the crashing sample. */
-static bool entryResult(LLVMDisasmContextRef dc, FlyEmuChip chip, const char *cpu,
+static bool entryResult(LLVMDisasmContextRef dc, FlyChip chip, const char *cpu,
                         const Table *tb, unsigned op, unsigned samples, uint64_t seed,
                         size_t *kept, size_t *bad, size_t *crashes) {
   unsigned start = 0;
@@ -331,7 +331,7 @@ static bool entryResult(LLVMDisasmContextRef dc, FlyEmuChip chip, const char *cp
   }
 }
 
-static int sweep(LLVMDisasmContextRef dc, FlyEmuChip chip, const char *cpu, unsigned samples,
+static int sweep(LLVMDisasmContextRef dc, FlyChip chip, const char *cpu, unsigned samples,
                  uint64_t seed, bool verbose) {
   const Table tables[] = {
       {emuOpNamesSop2, 128, EMU_FMT_SOP2},   {emuOpNamesSopk, 32, EMU_FMT_SOPK},
@@ -412,12 +412,12 @@ int main(int argc, char **argv) {
       continue;
     }
     files++;
-    rc |= checkFile(argv[i], cpu, strcmp(cpu, "gfx950") ? FLY_EMU_GFX942 : FLY_EMU_GFX950);
+    rc |= checkFile(argv[i], cpu, strcmp(cpu, "gfx950") ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950);
   }
   if (samples) {
     LLVMDisasmContextRef dc =
         LLVMCreateDisasmCPUFeatures("amdgcn-amd-amdhsa", cpu, "", NULL, 0, NULL, NULL);
-    rc |= sweep(dc, strcmp(cpu, "gfx950") ? FLY_EMU_GFX942 : FLY_EMU_GFX950, cpu, samples, seed,
+    rc |= sweep(dc, strcmp(cpu, "gfx950") ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950, cpu, samples, seed,
                 verbose);
     LLVMDisasmDispose(dc);
   } else if (!files) {

@@ -46,8 +46,8 @@ static size_t makeCode(uint32_t seed, uint8_t *code) {
     w[0] |= 0x80000000u * (rng(&x) & 1); /* half VALU-32, half the rest */
     EmuInst in;
     EmuInst in942;
-    if (!emuDecodeOne((const uint8_t *)w, 16, FLY_EMU_GFX950, &in) || skipped(in.name) ||
-        !emuHandlerFind(in.name) || !emuDecodeOne((const uint8_t *)w, 16, FLY_EMU_GFX942, &in942))
+    if (!emuDecodeOne((const uint8_t *)w, 16, FLY_CHIP_GFX950, &in) || skipped(in.name) ||
+        !emuHandlerFind(in.name) || !emuDecodeOne((const uint8_t *)w, 16, FLY_CHIP_GFX942, &in942))
       continue;
     /* Global/buffer/scalar memory mostly faults on random addresses: keep
      * one in eight so that streams run further. */
@@ -95,8 +95,8 @@ int main(int argc, char **argv) {
     for (int chip = 0; chip < 2; chip++) {
       FlyEmuFault f;
       memset(&f, 0, sizeof(f));
-      EmuProgram *p = emuProgramCreate(code, size, 0x1000, (FlyEmuChip)chip, &f);
-      EmuExecEnv env = {&mem, p, (FlyEmuChip)chip, 0, false};
+      EmuProgram *p = emuProgramCreate(code, size, 0x1000, (FlyChip)chip, &f);
+      EmuExecEnv env = {&mem, p, (FlyChip)chip, 0, false};
       fillWave(w, &g, (uint32_t)s);
       EmuStop st = emuWaveRun(w, &env, &f);
       retired += w->retired;

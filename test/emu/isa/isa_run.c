@@ -46,7 +46,7 @@
 enum { OUT_ADDR = 0x100000000ull, IN_ADDR = 0x200000000ull, TEXT_ADDR = 0x1000 };
 
 typedef struct Options {
-  FlyEmuChip chip;
+  FlyChip chip;
   const char *kernel, *inFile, *dumpIn, *dumpOut, *path;
   unsigned waves, lds, mode, seed, print;
   int step;                     /* STEP_* */
@@ -121,7 +121,7 @@ static int elfText(const uint8_t *e, size_t size, const char *kernel, const uint
 enum { STEP_NONE = 0, STEP_PLAIN, STEP_APPLY, STEP_WAITCNT };
 
 static int parseArgs(int argc, char **argv, Options *o) {
-  *o = (Options){FLY_EMU_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE, false, false,
+  *o = (Options){FLY_CHIP_GFX950, NULL, NULL, NULL, NULL, NULL, 1, 0, 0x3f0, 1, 64, STEP_NONE, false, false,
                  4096, 4096};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -143,7 +143,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
     if (!strcmp(a, "--chip")) {
       if (strcmp(v, "gfx950") && strcmp(v, "gfx942"))
         return fprintf(stderr, "error: unknown chip '%s'\n", v), 1;
-      o->chip = strcmp(v, "gfx950") ? FLY_EMU_GFX942 : FLY_EMU_GFX950;
+      o->chip = strcmp(v, "gfx950") ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
     } else if (!strcmp(a, "--kernel")) o->kernel = v;
     else if (!strcmp(a, "--waves")) o->waves = (unsigned)strtoul(v, NULL, 0);
     else if (!strcmp(a, "--lds")) o->lds = (unsigned)strtoul(v, NULL, 0);

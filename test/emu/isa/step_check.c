@@ -333,7 +333,7 @@ static const char *readDependence(const EmuWave *s, const EmuWave *a, const EmuW
 /*--- One sample ------------------------------------------------------------------*/
 
 typedef struct Ctx {
-  FlyEmuChip chip;
+  FlyChip chip;
   LLVMDisasmContextRef dc;
   size_t valid;                 /* samples LLVM accepts (properties 3-5) */
   Machine s, a, b, c;
@@ -399,7 +399,7 @@ static void fail(Ctx *x, const char *name, const uint8_t *b, unsigned len, const
   x->failures++;
   if (x->shown++ >= 3)
     return;
-  printf("MISMATCH %s %s:", x->chip == FLY_EMU_GFX950 ? "gfx950" : "gfx942", name);
+  printf("MISMATCH %s %s:", x->chip == FLY_CHIP_GFX950 ? "gfx950" : "gfx942", name);
   for (unsigned k = 0; k < len; k += 4)
     printf(" %02x%02x%02x%02x", b[k + 3], b[k + 2], b[k + 1], b[k]);
   printf(": %s\n", why);
@@ -487,7 +487,7 @@ typedef struct Table {
   EmuFormat fmt;
 } Table;
 
-static int sweep(FlyEmuChip chip, unsigned samples, uint64_t seed, bool verbose) {
+static int sweep(FlyChip chip, unsigned samples, uint64_t seed, bool verbose) {
   const Table tables[] = {
       {emuOpNamesSop2, 128, EMU_FMT_SOP2},   {emuOpNamesSopk, 32, EMU_FMT_SOPK},
       {emuOpNamesSop1, 256, EMU_FMT_SOP1},   {emuOpNamesSopc, 128, EMU_FMT_SOPC},
@@ -498,7 +498,7 @@ static int sweep(FlyEmuChip chip, unsigned samples, uint64_t seed, bool verbose)
       {emuOpNamesMubuf, 128, EMU_FMT_MUBUF}, {emuOpNamesMtbuf, 16, EMU_FMT_MTBUF},
       {emuOpNamesFlat, 128, EMU_FMT_FLAT},   {emuOpNamesScratch, 128, EMU_FMT_SCRATCH},
       {emuOpNamesGlobal, 128, EMU_FMT_GLOBAL}};
-  const char *cpu = chip == FLY_EMU_GFX950 ? "gfx950" : "gfx942";
+  const char *cpu = chip == FLY_CHIP_GFX950 ? "gfx950" : "gfx942";
   const char *triple = "amdgcn-amd-amdhsa";
   LLVMDisasmContextRef dc = LLVMCreateDisasmCPU(triple, cpu, NULL, 0, NULL, NULL);
   if (!dc) {
@@ -550,7 +550,7 @@ static int sweep(FlyEmuChip chip, unsigned samples, uint64_t seed, bool verbose)
 }
 
 int main(int argc, char **argv) {
-  FlyEmuChip chip = FLY_EMU_GFX950;
+  FlyChip chip = FLY_CHIP_GFX950;
   unsigned samples = 0;
   uint64_t seed = 1;
   bool verbose = false;
@@ -566,7 +566,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "error: unknown --chip '%s' (expected gfx950 or gfx942)\n", v);
         return 2;
       }
-      chip = strcmp(v, "gfx950") ? FLY_EMU_GFX942 : FLY_EMU_GFX950;
+      chip = strcmp(v, "gfx950") ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
       i++;
     } else if (!strcmp(a, "--sweep") && v) {
       samples = (unsigned)strtoul(v, NULL, 0);

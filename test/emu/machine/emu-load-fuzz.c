@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
   }
   size_t n = fread(bytes, 1, sizeof bytes, f);
   fclose(f);
-  FlyEmuDevice *dev = flyEmuDeviceCreate(FLY_EMU_GFX950, 1);
+  FlyEmuDevice *dev = flyEmuDeviceCreate(FLY_CHIP_GFX950, 1);
   int good = 1, accepted = 0, loads = 0;
   uint32_t seed = 777;
   for (int i = 0; i < 3000; ++i, ++loads) {

@@ -99,7 +99,7 @@ static int violations;                /* barrier-order violations (atomic) */
 struct EmuProgram { int unused; };
 
 EmuProgram *emuProgramCreate(const uint8_t *code, size_t size, uint64_t textAddr,
-                             FlyEmuChip chip, FlyEmuFault *fault) {
+                             FlyChip chip, FlyEmuFault *fault) {
   (void)code, (void)size, (void)textAddr, (void)chip, (void)fault;
   return calloc(1, sizeof(EmuProgram));
 }
@@ -219,7 +219,7 @@ int emuWaveStep(EmuWave *wave, const EmuExecEnv *env, EmuEffects *fx, EmuStepOut
   return EMU_STOP_FAULT;
 }
 
-bool flyEmuDecodeText(FlyEmuChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
+bool flyEmuDecodeText(FlyChip chip, const uint8_t *code, size_t avail, FlyEmuInstText *out) {
   (void)chip, (void)code, (void)avail, (void)out;
   return false;
 }
@@ -329,7 +329,7 @@ static void testBarriers(FlyEmuDevice *dev, FlyEmuModule *mod) {
          (unsigned long long)st.waveInstructions, violations);
 }
 
-static void testFaultOrder(FlyEmuChip chip, FlyEmuModule *(*load)(FlyEmuDevice *),
+static void testFaultOrder(FlyChip chip, FlyEmuModule *(*load)(FlyEmuDevice *),
                            unsigned threads) {
   printf("@faultOrder threads=%u\n", threads);
   FlyEmuDevice *dev = flyEmuDeviceCreate(chip, threads);
@@ -416,19 +416,19 @@ int main(int argc, char **argv) {
     return 2;
   }
   probePath = argv[1];
-  FlyEmuDevice *dev = flyEmuDeviceCreate(FLY_EMU_GFX950, 2);
+  FlyEmuDevice *dev = flyEmuDeviceCreate(FLY_CHIP_GFX950, 2);
   FlyEmuModule *mod = loadProbe(dev);
   if (!mod)
     return 1;
   printf("@chipMismatch\n");
-  FlyEmuDevice *other = flyEmuDeviceCreate(FLY_EMU_GFX942, 1);
+  FlyEmuDevice *other = flyEmuDeviceCreate(FLY_CHIP_GFX942, 1);
   EXPECT(!loadProbe(other));
   flyEmuDeviceDestroy(other);
   testInitialState(dev, mod);
   testBarriers(dev, mod);
   testScratch(dev, mod);
   for (unsigned t = 1; t <= 4; t *= 2)
-    testFaultOrder(FLY_EMU_GFX950, loadProbe, t);
+    testFaultOrder(FLY_CHIP_GFX950, loadProbe, t);
   testInvalid(dev, mod);
   testMemory(dev);
   flyEmuDeviceDestroy(dev);

@@ -1,0 +1,92 @@
+// RUN: %testbin/transforms-mma-atoms | FileCheck %s
+//
+// Every MFMA atom the compiler emits refers to a form of the hardware
+// table (flyc/hw.h) whose operand types are the atom's MLIR element types
+// (fp8/bf8 as OCP e4m3fn/e5m2 or FNUZ, the f8f6f4 formats by their CBSZ
+// code), whose chips are where the atom is available, with the fp8 flavour
+// of the chip, and where its ROCDL op passes the target check; looking the
+// atom up by its shape and types finds it.
+#include "mma_atoms.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int fails, checks;
+
+static void check(int ok, const char *what, const char *atom) {
+  checks++;
+  if (!ok) {
+    fails++;
+    printf("FAIL: %s: %s\n", atom, what);
+  }
+}
+
+/* The element type and f8f6f4 format (or -1) of an MLIR spelling, written
+   out here from the MLIR type names and the CDNA4 CBSZ/BLGP codes. */
+static int elemOf(const char *mlir, int *fmt, int *fnuz) {
+  static const struct {
+    const char *name;
+    int elem, fmt, fnuz;
+  } t[] = {{"f16", FLY_HW_F16, -1, -1},         {"bf16", FLY_HW_BF16, -1, -1},
+           {"i8", FLY_HW_I8, -1, -1},           {"f8E4M3FNUZ", FLY_HW_FP8, 0, 1},
+           {"f8E5M2FNUZ", FLY_HW_BF8, 1, 1},    {"f8E4M3FN", FLY_HW_FP8, 0, 0},
+           {"f8E5M2", FLY_HW_BF8, 1, 0},        {"f6E2M3FN", -1, 2, -1},
+           {"f6E3M2FN", -1, 3, -1},             {"f4E2M1FN", -1, 4, -1}};
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (!strcmp(t[i].name, mlir)) {
+      *fmt = t[i].fmt;
+      *fnuz = t[i].fnuz;
+      return t[i].elem;
+    }
+  return -2;
+}
+
+// CHECK: atoms: {{[0-9]+}} checks, 0 failures
+int main(void) {
+  size_t n;
+  const FlyMmaAtom *atoms = flyMmaAtomTable(&n);
+  check(n >= 20, "too few atoms", "table");
+  for (size_t i = 0; i < n; i++) {
+    const FlyMmaAtom *a = &atoms[i];
+    const FlyHwMfma *h = flyMmaAtomHw(a);
+    check(h != NULL, "no row in the hardware table", a->mnemonic);
+    if (!h)
+      continue;
+    check(h->kind == FLY_HW_XDL && h->blocks == 1, "not a dense one-block form", a->mnemonic);
+    int fmtA = -1, fnuzA = -1, fmtB = -1, fnuzB = -1;
+    int ea = elemOf(a->aElem, &fmtA, &fnuzA);
+    int eb = elemOf(a->bElem ? a->bElem : a->aElem, &fmtB, &fnuzB);
+    if (h->a == FLY_HW_F8F6F4) {
+      check(a->format >= 0 && a->format == fmtA, "f8f6f4 format is not A's CBSZ code",
+            a->mnemonic);
+    } else {
+      check(a->format < 0, "a format on a fixed-type form", a->mnemonic);
+      check(ea == (int)h->a && eb == (int)h->b, "element types differ from the form's",
+            a->mnemonic);
+    }
+    bool any = false;
+    for (int c = 0; c < FLY_HW_NUM_CHIPS; c++) {
+      FlyChip chip = (FlyChip)c;
+      bool on = flyMmaAtomOnChip(a, chip);
+      any |= on;
+      bool flavour = fnuzA < 0 || (fnuzA == 1) == !flyHwChipGet(chip)->ocpFp8;
+      check(on == (h->passes[c] != 0 && flavour), "chips differ from the form's", a->mnemonic);
+      const char *op = a->rocdlOp + strlen("rocdl.");
+      check(!on || flyChipHasIntrinsic(chip, op, strlen(op)),
+            "ROCDL op rejected on a chip that has the atom", a->mnemonic);
+      check(h->passes[c] != 0 || !flyChipHasIntrinsic(chip, op, strlen(op)),
+            "ROCDL op accepted on a chip without the form", a->mnemonic);
+    }
+    check(any, "on no chip", a->mnemonic);
+    char shape[32];
+    snprintf(shape, sizeof shape, "%ux%ux%u", h->m, h->n, h->k);
+    const FlyMmaAtom *f =
+        flyMmaAtomFind(shape, a->aElem, a->bElem ? a->bElem : a->aElem, flyMmaAtomCElem(a));
+    check(f != NULL && flyMmaAtomHw(f) == h && !strcmp(f->aElem, a->aElem),
+          "not found by shape and types", a->mnemonic);
+    check(flyMmaAtomAbLen(a) * 64 == h->m * h->k && flyMmaAtomCLen(a) * 64 == h->m * h->n,
+          "per-lane lengths", a->mnemonic);
+  }
+  printf("atoms: %d checks, %d failures\n", checks, fails);
+  return fails != 0;
+}
