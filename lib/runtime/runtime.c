@@ -50,8 +50,7 @@ static FlyDevice *createEmuDevice(FlyRuntime *rt, const char *chip, unsigned num
                                   FlyStrBuf *err) {
   FlyChip c;
   if (!chip || !flyChipParse(chip, &c)) {
-    flyStrBufAppendF(err, "unknown chip '%s' (expected %s)", chip ? chip : "",
-                     flyChipListNames());
+    flyStrBufAppendF(err, "unknown chip '%s' (expected gfx950 or gfx942)", chip ? chip : "");
     return NULL;
   }
   return addDevice(rt, flyEmuDeviceCreate(c, numThreads), NULL, err);
