@@ -140,28 +140,32 @@ static MlirValue constant(MlirOperation before, MlirType type, int64_t v) {
   return insert(before, flyArithConstantCreate(mlirOperationGetLocation(before), type, v));
 }
 
-/* gpu.num_subgroups or gpu.subgroup_id of a wave64 kernel. */
+/* gpu.num_subgroups or gpu.subgroup_id of a wave64 kernel. Each value is
+ * built in its own statement: the ops are inserted as they are created, so
+ * the order of the IR must not depend on the order in which a compiler
+ * evaluates function arguments. */
 static MlirValue subgroupQuery(MlirOperation op, MlirType type) {
-  MlirValue bx = blockDim(op, 0, type), by = blockDim(op, 1, type);
+  MlirValue bx = blockDim(op, 0, type);
+  MlirValue by = blockDim(op, 1, type);
   MlirValue wave = constant(op, type, 64);
   if (flyOpNameIs(op, "gpu.num_subgroups")) {
-    MlirValue threads = arith(op, "arith.muli", arith(op, "arith.muli", bx, by),
-                              blockDim(op, 2, type));
+    MlirValue bz = blockDim(op, 2, type);
+    MlirValue xy = arith(op, "arith.muli", bx, by);
+    MlirValue threads = arith(op, "arith.muli", xy, bz);
     return create(op, "arith.ceildivui", 2, (MlirValue[]){threads, wave}, type, 0, NULL);
   }
+  static const char *const dims[3] = {"#gpu<dim x>", "#gpu<dim y>", "#gpu<dim z>"};
+  MlirContext ctx = mlirOperationGetContext(op);
   MlirValue t[3];
   for (int d = 0; d < 3; ++d) {
     MlirNamedAttribute attr =
-        named(mlirOperationGetContext(op), "dimension",
-              mlirAttributeParseGet(mlirOperationGetContext(op),
-                                    mlirStringRefCreateFromCString(d == 0   ? "#gpu<dim x>"
-                                                                   : d == 1 ? "#gpu<dim y>"
-                                                                            : "#gpu<dim z>")));
+        named(ctx, "dimension", mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(dims[d])));
     t[d] = create(op, "gpu.thread_id", 0, NULL, type, 1, &attr);
   }
-  MlirValue linear =
-      arith(op, "arith.addi", t[0],
-            arith(op, "arith.muli", bx, arith(op, "arith.addi", t[1], arith(op, "arith.muli", by, t[2]))));
+  MlirValue yz = arith(op, "arith.muli", by, t[2]);
+  MlirValue row = arith(op, "arith.addi", t[1], yz);
+  MlirValue xr = arith(op, "arith.muli", bx, row);
+  MlirValue linear = arith(op, "arith.addi", t[0], xr);
   return create(op, "arith.divui", 2, (MlirValue[]){linear, wave}, type, 0, NULL);
 }
 
