@@ -152,36 +152,38 @@ static void imm64(Out *o, uint64_t v) {
   put(o, "0x%llx", (unsigned long long)v);
 }
 
-static void imm16f(Out *o, uint32_t v) {
-  static const struct { uint32_t bits; const char *s; } f[] = {
-      {0x3c00, "1.0"}, {0xbc00, "-1.0"}, {0x3800, "0.5"}, {0xb800, "-0.5"}, {0x4000, "2.0"},
-      {0xc000, "-2.0"}, {0x4400, "4.0"}, {0xc400, "-4.0"}, {0x3118, "0.15915494"}};
+/* A 16-bit float literal as LLVM prints it: an inline integer, one of the
+ * format's inline float constants (`table`, 9 entries), else hex. */
+typedef struct Imm16Name {
+  uint32_t bits;
+  const char *s;
+} Imm16Name;
+
+static void imm16(Out *o, uint32_t v, const Imm16Name table[9]) {
   if (inlineInt((int16_t)v)) {
     put(o, "%d", (int16_t)v);
     return;
   }
-  for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-    if (f[i].bits == v) {
-      put(o, "%s", f[i].s);
+  for (size_t i = 0; i < 9; i++)
+    if (table[i].bits == v) {
+      put(o, "%s", table[i].s);
       return;
     }
   put(o, "0x%x", v & 0xffff);
 }
 
+static void imm16f(Out *o, uint32_t v) {
+  static const Imm16Name f16[9] = {
+      {0x3c00, "1.0"}, {0xbc00, "-1.0"}, {0x3800, "0.5"}, {0xb800, "-0.5"}, {0x4000, "2.0"},
+      {0xc000, "-2.0"}, {0x4400, "4.0"}, {0xc400, "-4.0"}, {0x3118, "0.15915494"}};
+  imm16(o, v, f16);
+}
+
 static void imm16bf(Out *o, uint32_t v) {
-  static const struct { uint32_t bits; const char *s; } f[] = {
+  static const Imm16Name bf16[9] = {
       {0x3f80, "1.0"}, {0xbf80, "-1.0"}, {0x3f00, "0.5"}, {0xbf00, "-0.5"}, {0x4000, "2.0"},
       {0xc000, "-2.0"}, {0x4080, "4.0"}, {0xc080, "-4.0"}, {0x3e22, "0.15915494"}};
-  if (inlineInt((int16_t)v)) {
-    put(o, "%d", (int16_t)v);
-    return;
-  }
-  for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-    if (f[i].bits == v) {
-      put(o, "%s", f[i].s);
-      return;
-    }
-  put(o, "0x%x", v & 0xffff);
+  imm16(o, v, bf16);
 }
 
 /* The bit pattern LLVM's decoder gives a float inline constant (codes

@@ -1,11 +1,12 @@
 /*===- emu-machine-test.c - The emulator's machine side, on its own -------===*
  *
  * Drives the loader, dispatch set-up and workgroup scheduler with a scripted
- * wave executor in place of the instruction side (this program defines
- * emuProgramCreate/emuWaveRun, and stubs of emuWaveStep and the decoder,
- * itself and links only the machine objects), so
- * that initial register state, barrier release, fault ordering and worker
- * threads are checked independently of instruction semantics.
+ * wave executor in place of the instruction side: this program defines
+ * emuProgramCreate and emuWaveRun itself (plus emuWaveStep and the decoder
+ * entry points, which the machine side links to but these tests never
+ * reach) and links only the machine objects. So initial register state,
+ * barrier release, fault ordering and worker threads are checked
+ * independently of instruction semantics.
  * Usage: emu-machine-test PROBE.hsaco
  *===----------------------------------------------------------------------===*/
 // The machine side with a scripted wave executor (emu-machine-test): initial
