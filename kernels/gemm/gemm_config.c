@@ -110,6 +110,7 @@ static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
     return false;
   snprintf(d->atom, sizeof d->atom, "%ux%ux%u", best->m, best->n, best->k);
   d->atomK = best->k;
+  d->abLen = (int64_t)best->m * best->k * best->blocks / 64;
   d->acc = c->dtype == GEMM_INT8 ? "i32" : "f32";
   d->scaled = d->elemBytes == 1;
   return true;

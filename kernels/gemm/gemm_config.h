@@ -38,6 +38,7 @@ typedef struct GemmDerived {
   int elemBytes;
   char atom[24];       /* MMA shape, e.g. "16x16x128" */
   int64_t atomK;
+  int64_t abLen;       /* A's (and B's) elements per lane of one atom: M*K*blocks/64 */
   const char *acc;     /* accumulator element: "f32" or "i32" */
   int64_t mRepeat, nRepeat, kSteps; /* atoms per wave tile, K steps per tile */
   int64_t kPack;       /* K steps per fragment load (fly.gemm's k_pack) */

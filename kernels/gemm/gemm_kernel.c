@@ -276,10 +276,9 @@ static MlirValue originB(Gen *g, MlirValue kt) {
  * current tile computes). k-tiles past the last read the last one again:
  * the loop's final prefetch is never used, and this keeps it in bounds. */
 static MlirValue prefetchB(Gen *g, MlirValue kt) {
-  int64_t last = g->c->k / g->c->tileK - 1, m, n, k;
+  int64_t last = g->c->k / g->c->tileK - 1;
   MlirValue kc = flyBuildArith(&g->b, "minui", kt, idx(g, last));
-  sscanf(g->d->atom, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &m, &n, &k);
-  int64_t len = g->d->nRepeat * g->d->kSteps * n * k / 64;
+  int64_t len = g->d->nRepeat * g->d->kSteps * g->d->abLen;
   MlirValue ops[3] = {g->gb, g->lane, originB(g, kc)};
   const char *attrs = atomAttrs(g, true);
   return fly(g, "gemm_fragments", 3, ops,
