@@ -239,6 +239,10 @@ typedef struct FlyEmuTimingReport {
   uint64_t loopIterations;      /* back-edges taken, all simulated waves */
   double cyclesPerIteration;    /* steady state: mean interval between one
                                    wave's consecutive back-edges */
+  uint64_t loopMfmaCycles;      /* one iteration's MFMA issue cycles, one wave */
+  double loopMfmaBusy;          /* the main loop's MFMA-busy share of a SIMD at
+                                   the occupancy: loopMfmaCycles x wavesPerSimd /
+                                   cyclesPerIteration, at most 1 */
   FlyEmuTimingPc *pcs;          /* the main loop's instructions (or all executed
                                    ones when there is no loop), by pc */
   size_t numPcs;

@@ -1091,16 +1091,24 @@ static uint32_t instSize(const EmuTm *tm, uint64_t pc) {
   return it.size;
 }
 
-static uint32_t countMfmas(const EmuTm *tm, uint64_t from, uint64_t to) {
+/* The MFMAs of the body [from, to] and the cycles they keep the SIMD's
+ * matrix core busy (their issue cycles, from the hardware table). */
+static uint32_t countMfmas(const EmuTm *tm, uint64_t from, uint64_t to, uint64_t *cycles) {
   uint32_t n = 0;
+  uint64_t busy = 0;
   for (uint64_t pc = from; pc <= to;) {
     const EmuInstInfo *in = emuProgramInstInfo(tm->prog, pc);
     uint32_t size = instSize(tm, pc);
     if (!size)
       break;
-    n += in && in->unit == EMU_UNIT_MFMA;
+    if (in && in->unit == EMU_UNIT_MFMA) {
+      n++;
+      busy += in->issueCycles;
+    }
     pc += size;
   }
+  if (cycles)
+    *cycles = busy;
   return n;
 }
 
@@ -1121,7 +1129,7 @@ static bool fillLoop(const EmuTm *tm, FlyEmuTimingReport *r) {
   uint32_t bestMfmas = 0;
   for (uint32_t i = 0; i < tm->numEdges; ++i) {
     const TmEdgeStat *e = &tm->edges[i];
-    uint32_t m = countMfmas(tm, e->target, e->pc);
+    uint32_t m = countMfmas(tm, e->target, e->pc, NULL);
     if (!best || m > bestMfmas ||
         (m == bestMfmas && e->pc - e->target > best->pc - best->target)) {
       best = e;
@@ -1136,9 +1144,14 @@ static bool fillLoop(const EmuTm *tm, FlyEmuTimingReport *r) {
     r->hasLoop = true;
     r->loopBegin = best->target;
     r->loopEnd = best->pc;
-    r->loopMfmas = bestMfmas;
+    r->loopMfmas = countMfmas(tm, best->target, best->pc, &r->loopMfmaCycles);
     r->loopIterations = best->takes;
     r->cyclesPerIteration = best->intervals ? best->intervalSum / (double)best->intervals : 0;
+    /* Each of the occupancy's waves per SIMD runs one iteration per
+     * interval: their MFMA cycles over the interval, at most all of it. */
+    double busy = (double)r->loopMfmaCycles * r->wavesPerSimd;
+    r->loopMfmaBusy = r->cyclesPerIteration > 0 ? busy / r->cyclesPerIteration : 0;
+    r->loopMfmaBusy = r->loopMfmaBusy > 1 ? 1 : r->loopMfmaBusy;
     for (uint64_t pc = best->target; pc <= best->pc && r->numPcs < cap;) {
       uint32_t size = instSize(tm, pc);
       if (!size)

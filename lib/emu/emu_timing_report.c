@@ -62,9 +62,10 @@ static void textPcs(const FlyEmuTimingReport *r, FlyStrBuf *out) {
   if (r->hasLoop)
     flyStrBufAppendF(out,
                      "main loop: pc 0x%llx..0x%llx, %u MFMAs, %llu iterations, %.1f cycles per "
-                     "iteration (steady state)\n",
+                     "iteration (steady state), mfma-busy %.2f%% at %u waves/SIMD\n",
                      (unsigned long long)r->loopBegin, (unsigned long long)r->loopEnd,
-                     r->loopMfmas, (unsigned long long)r->loopIterations, r->cyclesPerIteration);
+                     r->loopMfmas, (unsigned long long)r->loopIterations, r->cyclesPerIteration,
+                     100.0 * r->loopMfmaBusy, r->wavesPerSimd);
   else
     flyStrBufAppend(out, "main loop: none (no back-edge executed)\n");
   flyStrBufAppendF(out, "per-pc (%s):\n  %-8s %8s", r->hasLoop ? "main loop" : "every executed pc",
@@ -157,9 +158,11 @@ static void jsonBody(const FlyEmuTimingReport *r, const FlyEmuTimingWork *w, Fly
                    (unsigned long long)r->mallHits, (unsigned long long)r->mallMisses);
   if (r->hasLoop)
     flyStrBufAppendF(out, "  \"main_loop\": {\"begin\": %llu, \"end\": %llu, \"mfmas\": %u, "
-                     "\"iterations\": %llu, \"cycles_per_iteration\": %.17g},\n",
+                     "\"iterations\": %llu, \"cycles_per_iteration\": %.17g, "
+                     "\"mfma_cycles\": %llu, \"mfma_busy\": %.17g},\n",
                      (unsigned long long)r->loopBegin, (unsigned long long)r->loopEnd,
-                     r->loopMfmas, (unsigned long long)r->loopIterations, r->cyclesPerIteration);
+                     r->loopMfmas, (unsigned long long)r->loopIterations, r->cyclesPerIteration,
+                     (unsigned long long)r->loopMfmaCycles, r->loopMfmaBusy);
   else
     flyStrBufAppend(out, "  \"main_loop\": null,\n");
   flyStrBufAppend(out, "  \"per_pc\": [");

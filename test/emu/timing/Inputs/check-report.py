@@ -70,6 +70,15 @@ def consistency(j):
         s = sum(p["stall"][c] for p in j["per_pc"])
         if s > st[c]:
             fail("per-pc %s stalls %d exceed the total %d" % (c, s, st[c]))
+    loop = j["main_loop"]
+    if loop:
+        busy = loop["mfma_cycles"] * j["occupancy"]["waves_per_simd"]
+        busy = min(1.0, busy / loop["cycles_per_iteration"]) if loop["cycles_per_iteration"] else 0
+        if not close(busy, loop["mfma_busy"]):
+            fail("main_loop.mfma_busy %r != mfma_cycles x waves/SIMD / cycles_per_iteration %r"
+                 % (loop["mfma_busy"], busy))
+        if loop["mfmas"] and not loop["mfma_cycles"]:
+            fail("main loop has %d MFMAs but no MFMA cycles" % loop["mfmas"])
     for p in j["per_pc"]:
         if not p["text"]:
             fail("per-pc row at %d has no instruction text" % p["pc"])
