@@ -140,6 +140,8 @@ typedef struct FlyLaunchConfig {
   uint32_t dynamicLds;      /* extra LDS bytes per workgroup */
   bool checkHazards;        /* FlyEmuLaunchDesc.checkHazards: stop at the first
                                missing wait, barrier or wait states */
+  uint64_t maxWaveInstructions; /* emulator: FlyEmuLaunchDesc's limit per wave
+                                   (a fault past it); 0: no limit */
 } FlyLaunchConfig;
 
 /// The outcome of a launch, as data.

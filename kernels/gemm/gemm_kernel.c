@@ -531,6 +531,25 @@ static void appendPrinted(MlirStringRef s, void *buf) {
   flyStrBufAppendN((FlyStrBuf *)buf, s.data, s.length);
 }
 
+/* The launch `flyc --stats` times (tools/flyc/model.h): every row the
+ * memrefs are declared with (M = max M), in flyc-run's syntax; zero
+ * buffers, since the loop's timing does not depend on the values. */
+static char *modelLaunch(const Gen *g) {
+  const GemmConfig *c = g->c;
+  static const char *const names[] = {[GEMM_FP8] = "fp8", [GEMM_INT8] = "i8",
+                                      [GEMM_BF16] = "bf16", [GEMM_FP16] = "f16"};
+  const char *e = c->dtype == GEMM_FP8 && c->chip == FLY_CHIP_GFX942 ? "fp8_fnuz"
+                                                                    : names[c->dtype];
+  FlyStrBuf b = {0};
+  flyStrBufAppendF(&b, "--grid %" PRId64 ",%" PRId64 " --block 256 a:%s:%" PRId64
+                   " b:%s:%" PRId64 " c:%s:%" PRId64, c->maxM / c->tileM, c->n / c->tileN, e,
+                   c->maxM * c->k, e, c->n * c->k, c->outF16 ? "f16" : "bf16", c->maxM * c->n);
+  if (g->d->scaled)
+    flyStrBufAppendF(&b, " sa:f32:%" PRId64 " sb:f32:%" PRId64, c->maxM, c->n);
+  flyStrBufAppendF(&b, " i32=%" PRId64, c->maxM);
+  return flyStrBufTake(&b);
+}
+
 /* gpu.func @name(args) kernel, 256 threads per block. */
 static MlirOperation buildFunc(Gen *g) {
   MlirType types[6];
@@ -542,13 +561,15 @@ static MlirOperation buildFunc(Gen *g) {
     mlirTypePrint(types[i], appendPrinted, &ft);
   }
   flyStrBufAppend(&ft, ") -> ()");
-  char *attrs = NULL;
-  if (ft.data) {
+  char *attrs = NULL, *launch = modelLaunch(g);
+  if (ft.data && launch) {
     FlyStrBuf ab = {0};
     flyStrBufAppendF(&ab, "{function_type = %s, gpu.kernel, "
-                          "known_block_size = array<i32: 256, 1, 1>}", ft.data);
+                          "known_block_size = array<i32: 256, 1, 1>, "
+                          "fly.model_launch = \"%s\"}", ft.data, launch);
     attrs = flyStrBufTake(&ab);
   }
+  flyFree(launch);
   flyStrBufDestroy(&ft);
   MlirOperation f = attrs ? flyBuildOp(&g->b, "gpu.func", 0, NULL, 0, NULL, attrs, 1)
                           : (MlirOperation){NULL};

@@ -180,7 +180,8 @@ static uint8_t *prepare(FlyDevice *dev, FlyModule *mod, const char *kernel,
   }
   *desc = (FlyEmuLaunchDesc){k->name, {cfg->grid[0], cfg->grid[1], cfg->grid[2]},
                              {cfg->block[0], cfg->block[1], cfg->block[2]}, kernarg,
-                             k->kernargSegmentSize, cfg->dynamicLds, 0, cfg->checkHazards};
+                             k->kernargSegmentSize, cfg->dynamicLds, cfg->maxWaveInstructions,
+                             cfg->checkHazards};
   bool ok = packArgs(k, args, kernarg, result);
   if (ok && dev->hip) {
     desc->kernargSize = explicitBytes(k);

@@ -245,7 +245,7 @@ static FlyArgs *buildArgs(const RunOptions *o, FlyModule *mod, FlyStrBuf *err) {
 static FlyLaunchConfig launchConfig(const RunOptions *o) {
   return (FlyLaunchConfig){{o->grid[0], o->grid[1], o->grid[2]},
                            {o->block[0], o->block[1], o->block[2]}, o->lds,
-                           o->checkHazards};
+                           o->checkHazards, 0};
 }
 
 /* Host memory the run will take: the staging block, two host copies of the

@@ -127,7 +127,7 @@ int runBench(const RunOptions *o, FlyDevice *dev, FlyModule *mod, const FlyArgs 
              const FlyEmuTimingReport *known, FlyStrBuf *err) {
   /* Timed runs check no hazards: the check changes how the emulator runs. */
   FlyLaunchConfig launch = {{o->grid[0], o->grid[1], o->grid[2]},
-                            {o->block[0], o->block[1], o->block[2]}, o->lds, false};
+                            {o->block[0], o->block[1], o->block[2]}, o->lds, false, 0};
   if (flyDeviceGetBackend(dev) == FLY_BACKEND_HIP)
     return benchHip(o, dev, mod, args, &launch, err);
   return benchEmu(o, dev, mod, args, &launch, known, err);

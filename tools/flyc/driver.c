@@ -1,5 +1,6 @@
 /*===- driver.c - flyc's compile command -------------------------------------===*/
 #include "driver.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,7 @@ typedef struct Job {
   FlyPipeline *pipeline;
   FlyStrBuf output;  /* what goes to the output file */
   FlyStrBuf report;  /* --stats text */
+  FlycModel *models; /* fly.model_launch of the input's kernels */
   StageTimes times;  /* --time-stages */
   FlyStageTimer timer;
 } Job;
@@ -116,6 +118,27 @@ static bool runStages(Job *job, FlyPipelineStage first, FlyPipelineStage last) {
                                                         job->o->dumpDir, job->target.timer));
 }
 
+/* The input's fly.model_launch attributes, checked as the input is read. */
+static bool collectModels(Job *job) {
+  bool failed = false;
+  job->models = flycModelCollect(job->module, &failed);
+  if (failed && job->diags.numErrors == 0)
+    flyToolError(&job->diags, "out of memory");
+  return !failed;
+}
+
+/* --stats: the timing model's figures of each fly.model_launch. */
+static bool reportModels(Job *job, const FlyStrBuf *co) {
+  FlyStrBuf err = {0};
+  double t0 = flyClockMs();
+  bool ok = flycModelReport(job->models, (const uint8_t *)co->data, co->len, &job->report, &err);
+  timeStage(job, "model", t0);
+  if (!ok)
+    flyToolError(&job->diags, "%s", err.data ? err.data : "out of memory");
+  flyStrBufDestroy(&err);
+  return ok;
+}
+
 /* --stats reads the code object, so it needs one whatever is emitted. */
 static bool makeReport(Job *job) {
   FlyStrBuf hsaco = {0}, err = {0};
@@ -133,6 +156,7 @@ static bool makeReport(Job *job) {
     flyToolError(&job->diags, "cannot read the produced code object: %s", err.data);
     ok = false;
   }
+  ok = ok && reportModels(job, co);
   flyStrBufDestroy(&hsaco);
   flyStrBufDestroy(&err);
   return ok;
@@ -291,7 +315,7 @@ static int run(Job *job) {
   }
   flyToolDiagsAttach(&job->diags, job->ctx);
   t0 = flyClockMs();
-  bool parsed = parseInput(job) && resolveChip(job);
+  bool parsed = parseInput(job) && resolveChip(job) && collectModels(job);
   timeStage(job, "parse", t0);
   if (!parsed || !createPipeline(job))
     return 1;
@@ -354,6 +378,7 @@ __attribute__((visibility("default"))) int flycCompilerRun(const FlycOptions *op
   if (!mlirContextIsNull(job.ctx))
     mlirContextDestroy(job.ctx);
   flyPipelineDestroy(job.pipeline);
+  flycModelDestroy(job.models);
   timeStage(&job, "cleanup", t0);
   if (options->timeStages) {
     /* The executable's own steps come first: they ran first. */

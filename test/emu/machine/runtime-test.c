@@ -82,7 +82,7 @@ static void testLaunch(FlyDevice *dev, FlyModule *mod, FlyBuffer x) {
   FlyStrBuf err = {0};
   EXPECT(flyDeviceCopyIn(dev, x, 0, host, sizeof host, &err));
   FlyArgs *args = scaleArgs(x, -1.5f, 300);
-  FlyLaunchConfig cfg = {{5, 1, 1}, {64, 1, 1}, 0, false};
+  FlyLaunchConfig cfg = {{5, 1, 1}, {64, 1, 1}, 0, false, 0};
   FlyLaunchResult r;
   EXPECT(flyLaunch(dev, mod, "scale", &cfg, args, &r) && r.ok);
   printf("launch ok: %llu workgroups, %llu waves\n", (unsigned long long)r.stats.workgroups,
@@ -95,7 +95,7 @@ static void testLaunch(FlyDevice *dev, FlyModule *mod, FlyBuffer x) {
 
 static void testBadArgs(FlyDevice *dev, FlyModule *mod, FlyBuffer x) {
   printf("@badArgs\n");
-  FlyLaunchConfig cfg = {{1, 1, 1}, {64, 1, 1}, 0, false};
+  FlyLaunchConfig cfg = {{1, 1, 1}, {64, 1, 1}, 0, false, 0};
   FlyLaunchResult r;
   FlyArgs *two = flyArgsCreate();
   EXPECT(flyArgsAddBuffer(two, x) && flyArgsAddF32(two, 1));
@@ -127,7 +127,7 @@ static void testLaunchCheck(FlyDevice *dev, FlyModule *mod, FlyBuffer x) {
   printf("@launchCheck\n");
   FlyBuffer none = {0, 0};
   FlyArgs *args = scaleArgs(none, 2, 64);
-  FlyLaunchConfig cfg = {{1, 1, 1}, {64, 1, 1}, 0, false};
+  FlyLaunchConfig cfg = {{1, 1, 1}, {64, 1, 1}, 0, false, 0};
   FlyLaunchResult r;
   EXPECT(flyLaunchCheck(dev, mod, "scale", &cfg, args, &r) && r.ok && r.stats.waves == 0);
   cfg.block[0] = 512;
@@ -202,7 +202,7 @@ static void testFault(FlyDevice *dev, FlyModule *mod, FlyBuffer x) {
   printf("@fault\n");
   /* 301 floats allocated; item 301 = workgroup 4, lane 45 reads past the end */
   FlyArgs *args = scaleArgs(x, 2, 320);
-  FlyLaunchConfig cfg = {{5, 1, 1}, {64, 1, 1}, 0, false};
+  FlyLaunchConfig cfg = {{5, 1, 1}, {64, 1, 1}, 0, false, 0};
   FlyLaunchResult r;
   EXPECT(!flyLaunch(dev, mod, "scale", &cfg, args, &r) && r.fault.kind == FLY_EMU_FAULT_MEMORY);
   printResult(&r);
