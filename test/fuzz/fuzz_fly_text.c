@@ -1,7 +1,8 @@
 /*===- fuzz_fly_text.c - Fuzz flyc's compile path on MLIR text ------------===*
  *
  * Input: a module in MLIR text, as `flyc IN.mlir` reads it. It is parsed,
- * its chip resolved from #rocdl.target, run through flyc's whole pipeline
+ * its fly.model_launch attributes checked (tools/flyc/model.h; they are
+ * not run), its chip resolved from #rocdl.target, run through flyc's whole pipeline
  * and translated, optimised and compiled to AMDGPU assembly (everything
  * `flyc --emit isa` does; linking is left out, it only sees LLVM's output).
  * Properties: no crash, hang or sanitizer report (LLVM's fatal errors abort
@@ -17,12 +18,19 @@
 #include "flyc/dialect.h"
 #include "flyc/support.h"
 #include "flyc/target.h"
+#include "model.h"
 #include "tooldiag.h"
 
 static int compile(MlirContext ctx, const char *text, size_t size) {
   MlirModule module = flyModuleParse(ctx, mlirStringRefCreate(text, size), NULL);
   if (mlirModuleIsNull(module))
     return 1;
+  bool badLaunch = false;
+  flycModelDestroy(flycModelCollect(module, &badLaunch));
+  if (badLaunch) {
+    mlirModuleDestroy(module);
+    return 1;
+  }
   /* Without a target in the text, the chip alternates with the input. */
   FlyChip requested = size % 2 ? FLY_CHIP_GFX942 : FLY_CHIP_GFX950;
   const FlyChip *chip = strstr(text, "rocdl.target") ? NULL : &requested;
