@@ -82,6 +82,10 @@ typedef struct FlyHwLds {
   uint32_t readBytesPerClk;  /* per CU */
   uint32_t writeBytesPerClk; /* per CU */
   uint32_t latency;          /* issue to data of a conflict-free ds_read_b32 (assumption) */
+  uint32_t ports;            /* paths into the LDS per CU, one per SIMD pair; each moves
+                                read/writeBytesPerClk / ports (assumption) */
+  uint32_t waveTurnaround;   /* clocks after one of a wave's LDS transfers ends before the
+                                wave's next LDS instruction may start (assumption) */
   uint32_t dmaMaxBytes;      /* widest LDS DMA per lane: 4 (gfx942), 16 (gfx950) */
   FlyHwLdsPhases phases[FLY_HW_LDS_NUM_ACCESSES];
 } FlyHwLds;

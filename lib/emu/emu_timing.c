@@ -37,6 +37,7 @@ enum {
   TM_MAX_ROWS = 64,       /* timeline rows (waves of the first simulated CU) */
   TM_MAX_SPANS = 1 << 20,
   TM_MAX_PC_ROWS = 4096,  /* per-PC rows when the kernel has no loop */
+  TM_MAX_LDS_PORTS = 4,   /* LDS paths per CU the model holds (the table's, at most) */
 };
 
 /* Issue categories (cdna-timing-facts §1): a bit each; internal = 0. */
@@ -72,6 +73,7 @@ typedef struct TmWave {
   uint32_t needVm, needLgkm;
   uint32_t vmPending, lgkmPending;
   uint64_t lastVmDone, lastLdsDone;
+  uint64_t ldsReady;      /* its next LDS instruction may start here */
   uint64_t lastPc;
   uint64_t blockSince, arrivedAt;
   TmOp *ops;
@@ -104,8 +106,9 @@ typedef struct TmCu {
   uint64_t *queue;
   size_t queueLen, queueNext;
   uint32_t numGroups;      /* workgroup slots: min(occupancy, queue length) */
-  uint64_t ldsBusy;
-  bool ldsConflict, done;
+  uint64_t ldsBusy[TM_MAX_LDS_PORTS]; /* each path into the LDS is busy until */
+  bool ldsConflict[TM_MAX_LDS_PORTS];
+  bool done;
   uint32_t nextSimd;
   uint64_t stall[FLY_EMU_NUM_STALLS];
 } TmCu;
@@ -270,10 +273,11 @@ static FlyHwLdsAccess ldsAccess(const EmuInstInfo *in, unsigned bytes) {
   return (FlyHwLdsAccess)((write ? FLY_HW_LDS_WRITE_B32 : FLY_HW_LDS_READ_B32) + k);
 }
 
-/* Cycles the CU's LDS is busy for one ds_* instruction: per lane phase the
- * most distinct dwords any bank serves (the same dword to several lanes is a
- * broadcast), summed over phases, and at least the bytes over the LDS
- * bandwidth. *extra gets the cycles bank conflicts add. */
+/* Cycles one of the CU's LDS paths is busy for one ds_* instruction: per
+ * lane phase the most distinct dwords any bank serves (the same dword to
+ * several lanes is a broadcast), summed over phases, and at least the bytes
+ * over the path's bandwidth (the CU's over its paths). *extra gets the
+ * cycles bank conflicts add. */
 static uint32_t ldsCycles(const EmuTm *tm, const EmuInstInfo *in, const EmuStepMem *m,
                           uint32_t *extra) {
   const FlyHwLds *lds = &tm->hw->lds;
@@ -314,6 +318,8 @@ static uint32_t ldsCycles(const EmuTm *tm, const EmuInstInfo *in, const EmuStepM
   total += best;
   uint32_t bw = acc >= FLY_HW_LDS_WRITE_B32 && acc <= FLY_HW_LDS_WRITE_B128 ? lds->writeBytesPerClk
                                                                              : lds->readBytesPerClk;
+  uint32_t ports = lds->ports ? lds->ports : 1;
+  bw = bw / ports ? bw / ports : bw; /* one path's share */
   uint32_t bwCycles = bw ? (lanes * bytes + bw - 1) / bw : 1;
   uint32_t floor = phases > bwCycles ? phases : bwCycles;
   uint32_t cycles = total > floor ? total : floor;
@@ -372,6 +378,7 @@ static bool startGroup(EmuTm *tm, TmCu *cu, TmGroup *g, uint64_t wg, uint64_t t)
     w->wake = 0;
     w->vmPending = w->lgkmPending = 0;
     w->lastVmDone = w->lastLdsDone = 0;
+    w->ldsReady = 0;
     w->lastPc = w->w->pc;
     w->blockSince = TM_NEVER;
     w->numOps = 0;
@@ -548,6 +555,13 @@ static bool blockOnUnit(TmWave *w, uint64_t busyUntil, uint64_t t, FlyEmuStall c
   return true;
 }
 
+/* The LDS path of a wave's SIMD: with two, SIMDs 0-1 share the first. */
+static uint32_t ldsPort(const EmuTm *tm, const TmWave *w) {
+  uint32_t ports = tm->hw->lds.ports ? tm->hw->lds.ports : 1;
+  ports = ports > TM_MAX_LDS_PORTS ? TM_MAX_LDS_PORTS : ports;
+  return w->simd * ports / tm->simds;
+}
+
 /* Whether w's next instruction can go at t; if not, why (w->block) and
  * from when (w->wake). */
 static bool canIssue(const EmuTm *tm, const TmCu *cu, const TmSimd *s, TmWave *w,
@@ -565,10 +579,13 @@ static bool canIssue(const EmuTm *tm, const TmCu *cu, const TmSimd *s, TmWave *w
   case EMU_UNIT_VMEM:
     return !blockOnCounters(w, t, in->vmInc <= mem->vmcntMax ? mem->vmcntMax - in->vmInc : 0,
                             in->lgkmInc ? mem->lgkmcntMax - in->lgkmInc : none);
-  case EMU_UNIT_LDS:
-    return !blockOnUnit(w, cu->ldsBusy, t,
-                        cu->ldsConflict ? FLY_EMU_STALL_LDS_CONFLICT : FLY_EMU_STALL_ISSUE) &&
+  case EMU_UNIT_LDS: {
+    uint32_t p = ldsPort(tm, w);
+    return !blockOnUnit(w, cu->ldsBusy[p], t,
+                        cu->ldsConflict[p] ? FLY_EMU_STALL_LDS_CONFLICT : FLY_EMU_STALL_ISSUE) &&
+           !blockOnUnit(w, w->ldsReady, t, FLY_EMU_STALL_ISSUE) &&
            !blockOnCounters(w, t, none, mem->lgkmcntMax - in->lgkmInc);
+  }
   case EMU_UNIT_SMEM:
     return !blockOnCounters(w, t, none,
                             in->lgkmInc <= mem->lgkmcntMax ? mem->lgkmcntMax - in->lgkmInc : 0);
@@ -663,9 +680,10 @@ static bool accountVmem(EmuTm *tm, TmCu *cu, TmWave *w, const EmuInstInfo *in,
  * the data is back a latency later, after the previous LDS operation. */
 static bool accountLds(EmuTm *tm, TmCu *cu, TmWave *w, const EmuInstInfo *in,
                        const EmuStepOut *out, uint64_t t) {
-  uint32_t extra, c = ldsCycles(tm, in, &out->mem, &extra);
-  cu->ldsBusy = t + c;
-  cu->ldsConflict = extra > 0;
+  uint32_t extra, c = ldsCycles(tm, in, &out->mem, &extra), p = ldsPort(tm, w);
+  cu->ldsBusy[p] = t + c;
+  cu->ldsConflict[p] = extra > 0;
+  w->ldsReady = t + c + tm->hw->lds.waveTurnaround;
   uint64_t done = maxU64(t + c + tm->hw->lds.latency, w->lastLdsDone);
   w->lastLdsDone = done;
   addSpan(tm, w, FLY_EMU_SPAN_LDS, t, w->ready);
@@ -874,7 +892,8 @@ static uint64_t visitAt(uint64_t from, uint32_t simd, uint32_t simds) {
 
 static uint64_t nextEvent(const EmuTm *tm, const TmCu *cu, uint64_t t) {
   uint64_t n = cu->nextDone > t ? cu->nextDone : t + 1;
-  if (cu->ldsBusy > t) n = minU64(n, cu->ldsBusy);
+  for (uint32_t p = 0; p < TM_MAX_LDS_PORTS; ++p)
+    if (cu->ldsBusy[p] > t) n = minU64(n, cu->ldsBusy[p]);
   for (uint32_t i = 0; i < cu->numGroups; ++i)
     if (cu->groups[i].busy && cu->groups[i].release != TM_NEVER)
       n = minU64(n, maxU64(cu->groups[i].release, t + 1));

@@ -119,6 +119,11 @@ static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {
                     .readBytesPerClk = 256,  /* SHARK citing the CDNA4 white paper */
                     .writeBytesPerClk = 128, /* assumption: unpublished; gfx942's figure */
                     .latency = 64,           /* assumption: no direct measurement; gfx942's */
+                    /* assumption, as gfx942's: SHARK's one-wave ds_read_b64
+                       chain on MI350X (583 clk for 64) is 64 x (4 + 512 B /
+                       128 B/clk) + the latency */
+                    .ports = 2,
+                    .waveTurnaround = 4,
                     .dmaMaxBytes = GFX950_LDS_DMA_BYTES,
                     .phases =
                         {
@@ -186,6 +191,15 @@ static const FlyHwChip kChips[FLY_HW_NUM_CHIPS] = {
                     .latency = 64,           /* assumption: no direct measurement; SHARK's
                                                 ds_bpermute ~50 clk includes the wait;
                                                 rounded up to 16 issue slots */
+                    /* assumption: one path per SIMD pair at half the CU's
+                       bandwidth, and a wave's LDS instructions one at a time
+                       with a 4-clock turnaround: SHARK's one-wave chains of
+                       64 ds_read_b32/b64/b128 take 501/852/1384 clk, i.e.
+                       6.8/12.3/20.6 clk each after the latency, against
+                       4 + 256/512/1024 B / 64 B/clk = 8/12/20; 8 waves
+                       still reach the CU's 128 B/clk (two paths busy) */
+                    .ports = 2,
+                    .waveTurnaround = 4,
                     .dmaMaxBytes = GFX942_LDS_DMA_BYTES,
                     .phases =
                         {

@@ -73,6 +73,8 @@ static void printChips(void) {
   ROW("read bytes per clock per CU", c->lds.readBytesPerClk);
   ROW("write bytes per clock per CU", c->lds.writeBytesPerClk);
   ROW("ds_read_b32 latency, clocks (assumption)", c->lds.latency);
+  ROW("paths per CU, one per SIMD pair (assumption)", c->lds.ports);
+  ROW("a wave's turnaround between LDS transfers, clocks (assumption)", c->lds.waveTurnaround);
   ROW("widest LDS DMA per lane, bytes", c->lds.dmaMaxBytes);
   printf("\n");
   header("memory");
