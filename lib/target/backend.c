@@ -491,13 +491,15 @@ static void prepareModule(LLVMModuleRef m, LLVMTargetMachineRef tm) {
   LLVMDisposeTargetData(td);
 }
 
-static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind, FlyStrBuf *out) {
-  prepareModule(m, b->tm);
-  if (mlirLogicalResultIsFailure(checkNoExternalCalls(b, m)) ||
-      mlirLogicalResultIsFailure(checkIntrinsics(b, m)) ||
-      mlirLogicalResultIsFailure(optimize(b, m)) ||
-      mlirLogicalResultIsFailure(checkIntrinsics(b, m)))
+/* Optimises, generates code and, for a code object, links it with the
+ * started linker `link` (consumed). */
+static MlirLogicalResult emitLinked(Backend *b, LLVMModuleRef m, FlyEmitKind kind,
+                                    FlyLinkJob *link, FlyStrBuf *out) {
+  if (mlirLogicalResultIsFailure(optimize(b, m)) ||
+      mlirLogicalResultIsFailure(checkIntrinsics(b, m))) {
+    flyLinkAbort(link);
     return mlirLogicalResultFailure();
+  }
   if (kind == FLY_EMIT_LLVM) {
     char *text = LLVMPrintModuleToString(m);
     flyStrBufAppend(out, text);
@@ -513,12 +515,24 @@ static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind,
       flyStrBufAppendN(out, obj.data, obj.len);
     } else {
       double t0 = flyClockMs();
-      r = flyLinkCodeObject(&obj, b->options->lldPath, b->loc, out);
+      r = flyLinkFinish(link, &obj, b->options->lldPath, b->loc, out);
+      link = NULL;
       recordStage(b->options, "link", t0);
     }
   }
+  flyLinkAbort(link);
   flyStrBufDestroy(&obj);
   return r;
+}
+
+static MlirLogicalResult emitFrom(Backend *b, LLVMModuleRef m, FlyEmitKind kind, FlyStrBuf *out) {
+  prepareModule(m, b->tm);
+  if (mlirLogicalResultIsFailure(checkNoExternalCalls(b, m)) ||
+      mlirLogicalResultIsFailure(checkIntrinsics(b, m)))
+    return mlirLogicalResultFailure();
+  /* The linker loads while LLVM optimises and generates code (link.c). */
+  FlyLinkJob *link = kind == FLY_EMIT_HSACO ? flyLinkStart(b->options->lldPath) : NULL;
+  return emitLinked(b, m, kind, link, out);
 }
 
 MlirLogicalResult flyTargetEmit(MlirModule module, const FlyTargetOptions *options,

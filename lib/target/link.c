@@ -3,12 +3,26 @@
  * lld has no C API, so the code object is linked by running LLVM 22's ld.lld
  * on temporary files. Everything happens in a private temporary directory
  * that is removed afterwards, whatever the outcome.
+ *
+ * Most of ld.lld's time is its own start (Debian's ld.lld loads the shared
+ * libLLVM.so: about 20 ms, against well under 1 ms of linking), so the
+ * linker is started before code generation (flyLinkStart) with a named pipe
+ * as its input: it loads while LLVM generates code on the other core, opens
+ * the pipe and waits. flyLinkFinish writes the object into the pipe (ld.lld
+ * reads a pipe to its end like a file) and collects the code object;
+ * flyLinkAbort ends a linker whose object never came. The compiler holds the
+ * pipe open from the start (read-write, so neither side's open blocks):
+ * should the compiler end abruptly, the pipe closes and the waiting linker
+ * reads an empty object and exits instead of waiting for ever.
  *===----------------------------------------------------------------------===*/
 #include "link.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +84,9 @@ static bool readFile(const char *path, FlyStrBuf *out) {
   return ok && !out->oom;
 }
 
-/* Runs ld.lld with stdout/stderr sent to the log file; returns its exit
- * status, or -1 when it could not be started (errno set). */
-static int runLld(const char *lld, const TempDir *t) {
+/* Starts ld.lld on t->obj with stdout/stderr sent to the log file; 0, or
+ * the posix_spawn error. */
+static int spawnLld(const char *lld, const TempDir *t, pid_t *pid) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, t->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -80,13 +94,13 @@ static int runLld(const char *lld, const TempDir *t) {
   /* posix_spawn takes mutable strings; keep the flags in writable arrays. */
   char shared[] = "-shared", noUndef[] = "--no-undefined", dashO[] = "-o";
   char *argv[] = {(char *)lld, shared, noUndef, (char *)t->obj, dashO, (char *)t->out, NULL};
-  pid_t pid;
-  int rc = posix_spawn(&pid, lld, &fa, NULL, argv, environ);
+  int rc = posix_spawn(pid, lld, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    errno = rc;
-    return -1;
-  }
+  return rc;
+}
+
+/* ld.lld's exit status (128 + signal when killed), or -1 (errno set). */
+static int reap(pid_t pid) {
   int status;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR)
@@ -117,9 +131,82 @@ static void emitLinkError(MlirLocation loc, const char *lld, const TempDir *t, i
   flyStrBufDestroy(&msg);
 }
 
-MlirLogicalResult flyLinkCodeObject(const FlyStrBuf *obj, const char *lldPath, MlirLocation loc,
-                                    FlyStrBuf *out) {
-  const char *lld = lldPath ? lldPath : FLYC_DEFAULT_LLD;
+struct FlyLinkJob {
+  TempDir t;
+  const char *lld;
+  pid_t pid;
+  int fd;           /* the pipe, read-write (see above), or -1 */
+  int spawnError;   /* posix_spawn's error (the linker never ran), or 0 */
+  bool haveDir;
+};
+
+FlyLinkJob *flyLinkStart(const char *lldPath) {
+  FlyLinkJob *j = flyCalloc(1, sizeof *j);
+  if (!j)
+    return NULL;
+  j->lld = lldPath ? lldPath : FLYC_DEFAULT_LLD;
+  j->fd = -1;
+  j->haveDir = tempDirCreate(&j->t);
+  if (j->haveDir && mkfifo(j->t.obj, 0600) == 0)
+    j->fd = open(j->t.obj, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  if (j->fd < 0) {
+    flyLinkAbort(j); /* flyLinkFinish reports it without a pre-started linker */
+    return NULL;
+  }
+  j->spawnError = spawnLld(j->lld, &j->t, &j->pid);
+  return j;
+}
+
+void flyLinkAbort(FlyLinkJob *j) {
+  if (!j)
+    return;
+  if (j->pid > 0) {
+    kill(j->pid, SIGKILL);
+    reap(j->pid);
+  }
+  if (j->fd >= 0)
+    close(j->fd);
+  if (j->haveDir)
+    tempDirRemove(&j->t);
+  flyFree(j);
+}
+
+/* True once ld.lld has ended (its raw wait status kept in *raw). */
+static bool ended(FlyLinkJob *j, int *raw) {
+  int status;
+  if (waitpid(j->pid, &status, WNOHANG) != j->pid)
+    return false;
+  *raw = status;
+  j->pid = 0;
+  return true;
+}
+
+/* Writes the object into the pipe as ld.lld reads it, never waiting on a
+ * linker that has ended (the compiler also holds the read side, so a dead
+ * reader raises no EPIPE: the writes would just stop fitting). False when
+ * ld.lld ended first (*raw holds its status). */
+static bool writePipe(FlyLinkJob *j, const char *data, size_t n, int *raw) {
+  while (n > 0) {
+    ssize_t w = write(j->fd, data, n);
+    if (w > 0) {
+      data += w;
+      n -= (size_t)w;
+      continue;
+    }
+    if (w < 0 && errno != EAGAIN && errno != EINTR)
+      return false;
+    if (ended(j, raw))
+      return false;
+    struct pollfd p = {j->fd, POLLOUT, 0};
+    poll(&p, 1, 10);
+  }
+  return true;
+}
+
+/* Without a pre-started linker (no pipe could be made): the object as a
+ * file and ld.lld run on it now. */
+static MlirLogicalResult linkNow(const FlyStrBuf *obj, const char *lld, MlirLocation loc,
+                                 FlyStrBuf *out) {
   TempDir t;
   if (!tempDirCreate(&t)) {
     FlyStrBuf msg = {0};
@@ -131,10 +218,15 @@ MlirLogicalResult flyLinkCodeObject(const FlyStrBuf *obj, const char *lldPath, M
     return mlirLogicalResultFailure();
   }
   MlirLogicalResult r = mlirLogicalResultFailure();
+  pid_t pid;
+  int rc;
   if (!writeFile(t.obj, obj->data, obj->len)) {
     mlirEmitError(loc, "cannot write the temporary object file for linking");
+  } else if ((rc = spawnLld(lld, &t, &pid)) != 0) {
+    errno = rc;
+    emitLinkError(loc, lld, &t, -1);
   } else {
-    int status = runLld(lld, &t);
+    int status = reap(pid);
     if (status != 0)
       emitLinkError(loc, lld, &t, status);
     else if (!readFile(t.out, out))
@@ -143,5 +235,35 @@ MlirLogicalResult flyLinkCodeObject(const FlyStrBuf *obj, const char *lldPath, M
       r = mlirLogicalResultSuccess();
   }
   tempDirRemove(&t);
+  return r;
+}
+
+MlirLogicalResult flyLinkFinish(FlyLinkJob *j, const FlyStrBuf *obj, const char *lldPath,
+                                MlirLocation loc, FlyStrBuf *out) {
+  if (!j)
+    return linkNow(obj, lldPath ? lldPath : FLYC_DEFAULT_LLD, loc, out);
+  MlirLogicalResult r = mlirLogicalResultFailure();
+  if (j->spawnError) {
+    errno = j->spawnError;
+    emitLinkError(loc, j->lld, &j->t, -1);
+    flyLinkAbort(j);
+    return r;
+  }
+  int raw = 0;
+  bool written = writePipe(j, obj->data, obj->len, &raw);
+  close(j->fd); /* the end of the object */
+  j->fd = -1;
+  int status = j->pid ? reap(j->pid)
+                      : WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  j->pid = 0;
+  if (status != 0)
+    emitLinkError(loc, j->lld, &j->t, status);
+  else if (!written)
+    mlirEmitError(loc, "cannot pass the object to the linker");
+  else if (!readFile(j->t.out, out))
+    mlirEmitError(loc, "cannot read the linked code object");
+  else
+    r = mlirLogicalResultSuccess();
+  flyLinkAbort(j);
   return r;
 }
