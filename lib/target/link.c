@@ -6,20 +6,20 @@
  *
  * Most of ld.lld's time is its own start (Debian's ld.lld loads the shared
  * libLLVM.so: about 20 ms, against well under 1 ms of linking), so the
- * linker is started before code generation (flyLinkStart) with a named pipe
- * as its input: it loads while LLVM generates code on the other core, opens
- * the pipe and waits. flyLinkFinish writes the object into the pipe (ld.lld
- * reads a pipe to its end like a file) and collects the code object;
- * flyLinkAbort ends a linker whose object never came. The compiler holds the
- * pipe open from the start (read-write, so neither side's open blocks):
- * should the compiler end abruptly, the pipe closes and the waiting linker
- * reads an empty object and exits instead of waiting for ever.
+ * linker is started before code generation (flyLinkStart) with a pipe as
+ * its standard input and /dev/stdin as its input object: it loads while
+ * LLVM generates code on the other core, then waits for the object.
+ * flyLinkFinish writes the object into the pipe (ld.lld reads a pipe to its
+ * end like a file), closes it and collects the code object; flyLinkAbort
+ * ends a linker whose object never came. Should the compiler end abruptly,
+ * the pipe's write end closes with it: the linker reads an empty object and
+ * exits rather than waiting for ever.
  *===----------------------------------------------------------------------===*/
 #include "link.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <time.h>
@@ -84,16 +84,21 @@ static bool readFile(const char *path, FlyStrBuf *out) {
   return ok && !out->oom;
 }
 
-/* Starts ld.lld on t->obj with stdout/stderr sent to the log file; 0, or
- * the posix_spawn error. */
-static int spawnLld(const char *lld, const TempDir *t, pid_t *pid) {
+/* Starts ld.lld with stdout/stderr sent to the log file, on t->obj, or with
+ * `in` >= 0 on its standard input (which becomes `in`); 0, or the
+ * posix_spawn error. */
+static int spawnLld(const char *lld, const TempDir *t, int in, pid_t *pid) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, t->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  if (in >= 0)
+    posix_spawn_file_actions_adddup2(&fa, in, 0);
   /* posix_spawn takes mutable strings; keep the flags in writable arrays. */
   char shared[] = "-shared", noUndef[] = "--no-undefined", dashO[] = "-o";
-  char *argv[] = {(char *)lld, shared, noUndef, (char *)t->obj, dashO, (char *)t->out, NULL};
+  char stdinPath[] = "/dev/stdin";
+  char *argv[] = {(char *)lld, shared, noUndef, in >= 0 ? stdinPath : (char *)t->obj, dashO,
+                  (char *)t->out, NULL};
   int rc = posix_spawn(pid, lld, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   return rc;
@@ -135,7 +140,7 @@ struct FlyLinkJob {
   TempDir t;
   const char *lld;
   pid_t pid;
-  int fd;           /* the pipe, read-write (see above), or -1 */
+  int fd;           /* the write end of the linker's standard input, or -1 */
   int spawnError;   /* posix_spawn's error (the linker never ran), or 0 */
   bool haveDir;
 };
@@ -147,13 +152,20 @@ FlyLinkJob *flyLinkStart(const char *lldPath) {
   j->lld = lldPath ? lldPath : FLYC_DEFAULT_LLD;
   j->fd = -1;
   j->haveDir = tempDirCreate(&j->t);
-  if (j->haveDir && mkfifo(j->t.obj, 0600) == 0)
-    j->fd = open(j->t.obj, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-  if (j->fd < 0) {
+  int p[2];
+  if (!j->haveDir || pipe(p) != 0) {
     flyLinkAbort(j); /* flyLinkFinish reports it without a pre-started linker */
     return NULL;
   }
-  j->spawnError = spawnLld(j->lld, &j->t, &j->pid);
+  /* Only the child's standard input keeps the read end; the write end is
+   * the compiler's alone. */
+  fcntl(p[0], F_SETFD, FD_CLOEXEC);
+  fcntl(p[1], F_SETFD, FD_CLOEXEC);
+  j->spawnError = spawnLld(j->lld, &j->t, p[0], &j->pid);
+  if (j->spawnError)
+    j->pid = 0; /* unspecified after a failed posix_spawn */
+  close(p[0]);
+  j->fd = p[1];
   return j;
 }
 
@@ -171,36 +183,31 @@ void flyLinkAbort(FlyLinkJob *j) {
   flyFree(j);
 }
 
-/* True once ld.lld has ended (its raw wait status kept in *raw). */
-static bool ended(FlyLinkJob *j, int *raw) {
-  int status;
-  if (waitpid(j->pid, &status, WNOHANG) != j->pid)
-    return false;
-  *raw = status;
-  j->pid = 0;
-  return true;
-}
-
-/* Writes the object into the pipe as ld.lld reads it, never waiting on a
- * linker that has ended (the compiler also holds the read side, so a dead
- * reader raises no EPIPE: the writes would just stop fitting). False when
- * ld.lld ended first (*raw holds its status). */
-static bool writePipe(FlyLinkJob *j, const char *data, size_t n, int *raw) {
-  while (n > 0) {
-    ssize_t w = write(j->fd, data, n);
-    if (w > 0) {
+/* Writes the object into the linker's standard input with SIGPIPE blocked
+ * in this thread (a linker that ends without reading must not end the
+ * compiler); a SIGPIPE raised here is consumed before it is unblocked. */
+static bool writePipe(int fd, const char *data, size_t n) {
+  sigset_t pipeSet, old;
+  sigemptyset(&pipeSet);
+  sigaddset(&pipeSet, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipeSet, &old);
+  bool ok = true;
+  while (ok && n > 0) {
+    ssize_t w = write(fd, data, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    ok = w > 0;
+    if (ok) {
       data += w;
       n -= (size_t)w;
-      continue;
     }
-    if (w < 0 && errno != EAGAIN && errno != EINTR)
-      return false;
-    if (ended(j, raw))
-      return false;
-    struct pollfd p = {j->fd, POLLOUT, 0};
-    poll(&p, 1, 10);
   }
-  return true;
+  if (!ok && errno == EPIPE) {
+    struct timespec none = {0, 0};
+    sigtimedwait(&pipeSet, NULL, &none);
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return ok;
 }
 
 /* Without a pre-started linker (no pipe could be made): the object as a
@@ -222,7 +229,7 @@ static MlirLogicalResult linkNow(const FlyStrBuf *obj, const char *lld, MlirLoca
   int rc;
   if (!writeFile(t.obj, obj->data, obj->len)) {
     mlirEmitError(loc, "cannot write the temporary object file for linking");
-  } else if ((rc = spawnLld(lld, &t, &pid)) != 0) {
+  } else if ((rc = spawnLld(lld, &t, -1, &pid)) != 0) {
     errno = rc;
     emitLinkError(loc, lld, &t, -1);
   } else {
@@ -249,12 +256,10 @@ MlirLogicalResult flyLinkFinish(FlyLinkJob *j, const FlyStrBuf *obj, const char 
     flyLinkAbort(j);
     return r;
   }
-  int raw = 0;
-  bool written = writePipe(j, obj->data, obj->len, &raw);
+  bool written = writePipe(j->fd, obj->data, obj->len);
   close(j->fd); /* the end of the object */
   j->fd = -1;
-  int status = j->pid ? reap(j->pid)
-                      : WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  int status = reap(j->pid);
   j->pid = 0;
   if (status != 0)
     emitLinkError(loc, j->lld, &j->t, status);
