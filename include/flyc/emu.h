@@ -190,6 +190,8 @@ typedef struct FlyEmuTimingOptions {
 typedef struct FlyEmuTimingPc {
   uint64_t pc;
   uint64_t issued;                      /* times any simulated wave issued it */
+  uint64_t ldsConflictCycles;           /* LDS cycles its bank conflicts added
+                                           (over the conflict-free cost), all issues */
   uint64_t stall[FLY_EMU_NUM_STALLS];   /* cycles its wave was the SIMD's oldest
                                            and waited at it, by cause */
   char text[160];                       /* the instruction (flyEmuDecodeText) */
@@ -240,6 +242,9 @@ typedef struct FlyEmuTimingReport {
   double cyclesPerIteration;    /* steady state: mean interval between one
                                    wave's consecutive back-edges */
   uint64_t loopMfmaCycles;      /* one iteration's MFMA issue cycles, one wave */
+  uint64_t loopLdsConflictCycles; /* bank-conflict cycles of the loop's LDS
+                                     instructions, all simulated waves */
+  double loopLdsConflictPerIteration; /* the same per pass of one wave */
   double loopMfmaBusy;          /* the main loop's MFMA-busy share of a SIMD at
                                    the occupancy: loopMfmaCycles x wavesPerSimd /
                                    cyclesPerIteration, at most 1 */

@@ -116,6 +116,7 @@ typedef struct TmCu {
 typedef struct TmPcStat {
   uint64_t issued;
   uint64_t stall[FLY_EMU_NUM_STALLS];
+  uint64_t ldsConflict;   /* LDS cycles its bank conflicts added, all issues */
 } TmPcStat;
 
 typedef struct TmEdgeStat {
@@ -683,6 +684,7 @@ static bool accountLds(EmuTm *tm, TmCu *cu, TmWave *w, const EmuInstInfo *in,
   uint32_t extra, c = ldsCycles(tm, in, &out->mem, &extra), p = ldsPort(tm, w);
   cu->ldsBusy[p] = t + c;
   cu->ldsConflict[p] = extra > 0;
+  tm->pcs[out->pc / 4].ldsConflict += extra;
   w->ldsReady = t + c + tm->hw->lds.waveTurnaround;
   uint64_t done = maxU64(t + c + tm->hw->lds.latency, w->lastLdsDone);
   w->lastLdsDone = done;
@@ -1136,6 +1138,7 @@ static void pcRow(const EmuTm *tm, uint64_t pc, FlyEmuTimingPc *row) {
   row->pc = pc;
   row->issued = tm->pcs[pc / 4].issued;
   memcpy(row->stall, tm->pcs[pc / 4].stall, sizeof row->stall);
+  row->ldsConflictCycles = tm->pcs[pc / 4].ldsConflict;
   FlyEmuInstText it;
   if (flyEmuDecodeText(tm->cfg.d->env.chip, tm->text + pc, tm->textSize - pc, &it))
     snprintf(row->text, sizeof row->text, "%s", it.text);
@@ -1176,8 +1179,13 @@ static bool fillLoop(const EmuTm *tm, FlyEmuTimingReport *r) {
       if (!size)
         break;
       pcRow(tm, pc, &r->pcs[r->numPcs++]);
+      r->loopLdsConflictCycles += r->pcs[r->numPcs - 1].ldsConflictCycles;
       pc += size;
     }
+    /* Per pass through the body: the branch at its end issues once each. */
+    uint64_t passes = tm->pcs[best->pc / 4].issued;
+    r->loopLdsConflictPerIteration =
+        passes ? (double)r->loopLdsConflictCycles / (double)passes : 0;
   } else {
     for (uint64_t pc = 0; pc + 4 <= tm->textSize && r->numPcs < cap; pc += 4)
       if (tm->pcs[pc / 4].issued)

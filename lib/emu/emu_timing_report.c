@@ -62,24 +62,25 @@ static void textPcs(const FlyEmuTimingReport *r, FlyStrBuf *out) {
   if (r->hasLoop)
     flyStrBufAppendF(out,
                      "main loop: pc 0x%llx..0x%llx, %u MFMAs, %llu iterations, %.1f cycles per "
-                     "iteration (steady state), mfma-busy %.2f%% at %u waves/SIMD\n",
+                     "iteration (steady state), mfma-busy %.2f%% at %u waves/SIMD, "
+                     "%.1f LDS bank-conflict cycles per iteration\n",
                      (unsigned long long)r->loopBegin, (unsigned long long)r->loopEnd,
                      r->loopMfmas, (unsigned long long)r->loopIterations, r->cyclesPerIteration,
-                     100.0 * r->loopMfmaBusy, r->wavesPerSimd);
+                     100.0 * r->loopMfmaBusy, r->wavesPerSimd, r->loopLdsConflictPerIteration);
   else
     flyStrBufAppend(out, "main loop: none (no back-edge executed)\n");
   flyStrBufAppendF(out, "per-pc (%s):\n  %-8s %8s", r->hasLoop ? "main loop" : "every executed pc",
                    "pc", "issued");
   for (int c = 0; c < FLY_EMU_NUM_STALLS; ++c)
     flyStrBufAppendF(out, " %8.8s", flyEmuStallGetName((FlyEmuStall)c));
-  flyStrBufAppend(out, "  instruction\n");
+  flyStrBufAppendF(out, " %8s  instruction\n", "conflict");
   for (size_t i = 0; i < r->numPcs; ++i) {
     const FlyEmuTimingPc *p = &r->pcs[i];
     flyStrBufAppendF(out, "  0x%-6llx %8llu", (unsigned long long)p->pc,
                      (unsigned long long)p->issued);
     for (int c = 0; c < FLY_EMU_NUM_STALLS; ++c)
       flyStrBufAppendF(out, " %8llu", (unsigned long long)p->stall[c]);
-    flyStrBufAppendF(out, "  %s\n", p->text);
+    flyStrBufAppendF(out, " %8llu  %s\n", (unsigned long long)p->ldsConflictCycles, p->text);
   }
 }
 
@@ -159,10 +160,13 @@ static void jsonBody(const FlyEmuTimingReport *r, const FlyEmuTimingWork *w, Fly
   if (r->hasLoop)
     flyStrBufAppendF(out, "  \"main_loop\": {\"begin\": %llu, \"end\": %llu, \"mfmas\": %u, "
                      "\"iterations\": %llu, \"cycles_per_iteration\": %.17g, "
-                     "\"mfma_cycles\": %llu, \"mfma_busy\": %.17g},\n",
+                     "\"mfma_cycles\": %llu, \"mfma_busy\": %.17g, "
+                     "\"lds_conflict_cycles\": %llu, \"lds_conflict_per_iteration\": %.17g},\n",
                      (unsigned long long)r->loopBegin, (unsigned long long)r->loopEnd,
                      r->loopMfmas, (unsigned long long)r->loopIterations, r->cyclesPerIteration,
-                     (unsigned long long)r->loopMfmaCycles, r->loopMfmaBusy);
+                     (unsigned long long)r->loopMfmaCycles, r->loopMfmaBusy,
+                     (unsigned long long)r->loopLdsConflictCycles,
+                     r->loopLdsConflictPerIteration);
   else
     flyStrBufAppend(out, "  \"main_loop\": null,\n");
   flyStrBufAppend(out, "  \"per_pc\": [");
@@ -171,7 +175,8 @@ static void jsonBody(const FlyEmuTimingReport *r, const FlyEmuTimingWork *w, Fly
     flyStrBufAppendF(out, "%s\n    {\"pc\": %llu, \"issued\": %llu, \"stall\": ", i ? "," : "",
                      (unsigned long long)p->pc, (unsigned long long)p->issued);
     jsonStalls(out, p->stall);
-    flyStrBufAppend(out, ", \"text\": ");
+    flyStrBufAppendF(out, ", \"lds_conflict_cycles\": %llu, \"text\": ",
+                     (unsigned long long)p->ldsConflictCycles);
     jsonString(out, p->text);
     flyStrBufAppend(out, "}");
   }

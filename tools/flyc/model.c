@@ -234,9 +234,11 @@ static void formatLine(const Launch *l, const FlyEmuTimingReport *r, FlyStrBuf *
                    l->opts.grid[2], r->simCus);
   if (r->hasLoop && r->cyclesPerIteration > 0)
     flyStrBufAppendF(out, "  main loop: %.1f cycles per iteration, mfma-busy %.2f%% at %u "
-                     "waves/SIMD (%u MFMAs, %llu MFMA cycles per wave)\n",
+                     "waves/SIMD (%u MFMAs, %llu MFMA cycles per wave), %.1f LDS "
+                     "bank-conflict cycles per iteration\n",
                      r->cyclesPerIteration, 100.0 * r->loopMfmaBusy, r->wavesPerSimd,
-                     r->loopMfmas, (unsigned long long)r->loopMfmaCycles);
+                     r->loopMfmas, (unsigned long long)r->loopMfmaCycles,
+                     r->loopLdsConflictPerIteration);
   else
     flyStrBufAppend(out, "  main loop: none measured (fewer than two iterations ran)\n");
   flyStrBufAppendF(out, "  predicted: %.3f us for the grid, mfma utilization %.1f%%\n",

@@ -15,7 +15,7 @@
 // RUN: flyc-run %t.p.hsaco --kernel busy --grid 1 --block 64 out:u32:1024 --timing --timing-json %t.padded.json | FileCheck %s --check-prefix=PADDED
 // RUN: python3 %S/Inputs/check-report.py %t.busy.json --expect main_loop.mfma_cycles=128 --expect main_loop.mfmas=4 --range main_loop.mfma_busy=0.9:1
 // RUN: python3 %S/Inputs/check-report.py %t.padded.json --expect main_loop.mfma_cycles=128 --range main_loop.mfma_busy=0.05:0.125
-// BUSY: main loop: pc 0x{{[0-9a-f]+}}..0x{{[0-9a-f]+}}, 4 MFMAs, 9 iterations, {{1[2-4][0-9]\.[0-9]}} cycles per iteration (steady state), mfma-busy {{9[0-9]\.[0-9]+|100\.00}}% at 1 waves/SIMD
+// BUSY: main loop: pc 0x{{[0-9a-f]+}}..0x{{[0-9a-f]+}}, 4 MFMAs, 9 iterations, {{1[2-4][0-9]\.[0-9]}} cycles per iteration (steady state), mfma-busy {{9[0-9]\.[0-9]+|100\.00}}% at 1 waves/SIMD, 0.0 LDS bank-conflict cycles per iteration
 // PADDED: main loop: pc 0x{{[0-9a-f]+}}..0x{{[0-9a-f]+}}, 4 MFMAs, 9 iterations, {{[0-9.]+}} cycles per iteration (steady state), mfma-busy {{1[0-2]\.[0-9]+}}% at 1 waves/SIMD
 .include "timed.inc"
 
