@@ -237,6 +237,31 @@ float flyQuantMax(FlyQuantType type);
 bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantType type,
                          uint8_t *dst, float *scales, FlyStrBuf *err);
 
+/// MXFP4 (OCP Microscaling Formats v1.0): elements per block sharing one
+/// E8M0 scale, and the largest e2m1 magnitude.
+enum { FLY_MX_BLOCK = 32 };
+#define FLY_MXFP4_MAX 6.0f
+
+/// The value of e2m1 code `code` (its low 4 bits): sign, 2 exponent bits
+/// (bias 1), 1 mantissa bit; 0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives.
+float flyMxfp4Value(uint8_t code);
+/// The value of E8M0 scale code `code`: 2^(code - 127); NAN for 0xFF.
+double flyE8m0Value(uint8_t code);
+
+/// Quantizes each row of `src` (rows x cols f32, row-major, cols a multiple
+/// of FLY_MX_BLOCK) to MXFP4 as OCP MX v1.0 §6.3 does: each block of 32
+/// consecutive values of a row gets the shared exponent
+/// e = floor(log2(amax)) - 2 (2: e2m1's largest exponent), clamped to
+/// E8M0's -127..127 (e = 0 for an all-zero block), stored as the E8M0 code
+/// e + 127 in scales[r][c / 32]; each value becomes the e2m1 code nearest
+/// to x / 2^e, ties to the even code, magnitudes above 6 saturating to 6.
+/// Codes are packed two per byte, the even column in the low nibble:
+/// `dst` holds rows x cols / 2 bytes, `scales` rows x cols / 32. False with
+/// `err` (nothing promised in the outputs) if cols is not a multiple of 32,
+/// a value is not finite or the size overflows.
+bool flyQuantizeMxfp4(const float *src, size_t rows, size_t cols, uint8_t *dst,
+                      uint8_t *scales, FlyStrBuf *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,9 +1,12 @@
-/*===- quantize.c - Per-token quantization for the 8-bit GEMMs ---------------===*
+/*===- quantize.c - Host quantization for the GEMMs ---------------------------===*
  *
- * Row r of a matrix becomes 8-bit values q with one f32 scale s_r such that
- * x ~ q * s_r: the per-token scheme of the fp8/int8 GEMMs, whose epilogue
- * multiplies each accumulator by scale_a[m] * scale_b[n]. Values are scaled
- * into [-max, max] first, so encoding never overflows.
+ * Per token: row r of a matrix becomes 8-bit values q with one f32 scale
+ * s_r such that x ~ q * s_r: the scheme of the fp8/int8 GEMMs, whose
+ * epilogue multiplies each accumulator by scale_a[m] * scale_b[n]. Values
+ * are scaled into [-max, max] first, so encoding never overflows.
+ *
+ * MXFP4 (OCP MX v1.0): each 32 consecutive values of a row share a
+ * power-of-two E8M0 scale and become e2m1 codes, packed two per byte.
  *===----------------------------------------------------------------------===*/
 #include <math.h>
 #include <stdint.h>
@@ -76,5 +79,72 @@ bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantTyp
     for (size_t c = 0; c < cols; ++c) /* clamp: x / s may round just past max */
       dst[r * cols + c] = encode(fmaxf(-max, fminf(max, row[c] / s)), type);
   }
+  return true;
+}
+
+/*--- MXFP4 ------------------------------------------------------------------*/
+
+float flyMxfp4Value(uint8_t code) {
+  static const float mag[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+  float v = mag[code & 7];
+  return (code & 8) ? -v : v;
+}
+
+double flyE8m0Value(uint8_t code) { return code == 0xFF ? NAN : ldexp(1.0, (int)code - 127); }
+
+/* e2m1 code of y (any finite value): |y| above 6 saturates; otherwise the
+ * nearest of the eight magnitudes, a tie going to the even code (mantissa
+ * bit 0). The magnitudes' midpoints: 0.25 0.75 1.25 1.75 2.5 3.5 5. */
+static uint8_t encodeE2m1(double y) {
+  static const double mag[8] = {0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0};
+  double a = fabs(y);
+  unsigned best = 7;
+  for (unsigned c = 0; c < 7; ++c) {
+    double mid = (mag[c] + mag[c + 1]) / 2;
+    if (a < mid || (a == mid && !(c & 1))) {
+      best = c;
+      break;
+    }
+  }
+  return (uint8_t)((signbit(y) && best ? 8u : 0u) | best);
+}
+
+/* The block's shared exponent: floor(log2(amax)) - 2, clamped to E8M0. */
+static int sharedExponent(float amax) {
+  if (amax == 0)
+    return 0;
+  int e;
+  frexp((double)amax, &e); /* amax = f * 2^e, f in [0.5, 1): floor(log2) = e - 1 */
+  int x = e - 1 - 2;
+  return x < -127 ? -127 : x > 127 ? 127 : x;
+}
+
+bool flyQuantizeMxfp4(const float *src, size_t rows, size_t cols, uint8_t *dst,
+                      uint8_t *scales, FlyStrBuf *err) {
+  size_t elems;
+  if (__builtin_mul_overflow(rows, cols, &elems)) {
+    flyStrBufAppendF(err, "cannot quantize a %zux%zu matrix: its size overflows", rows, cols);
+    return false;
+  }
+  if (cols % FLY_MX_BLOCK) {
+    flyStrBufAppendF(err, "cannot quantize %zu columns to MXFP4: not a multiple of the %d-value "
+                     "block", cols, FLY_MX_BLOCK);
+    return false;
+  }
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t b = 0; b < cols / FLY_MX_BLOCK; ++b) {
+      const float *x = src + r * cols + b * FLY_MX_BLOCK;
+      float amax;
+      if (!rowMax(x, FLY_MX_BLOCK, &amax)) {
+        flyStrBufAppendF(err, "cannot quantize row %zu: it holds a value that is not finite", r);
+        return false;
+      }
+      int e = sharedExponent(amax);
+      scales[r * (cols / FLY_MX_BLOCK) + b] = (uint8_t)(e + 127);
+      uint8_t *out = dst + (r * cols + b * FLY_MX_BLOCK) / 2;
+      for (int i = 0; i < FLY_MX_BLOCK; i += 2)
+        out[i / 2] = (uint8_t)(encodeE2m1(ldexp((double)x[i], -e)) |
+                               encodeE2m1(ldexp((double)x[i + 1], -e)) << 4);
+    }
   return true;
 }
