@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "flyc/builder.h"
+#include "flyc/hw.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -284,6 +285,9 @@ static int64_t fragmentLoads(Gen *g) {
  * this wave's LDS reads are done (lgkmcnt 0). The emulator's hazard
  * checker, on in the test suite, checks the count. */
 static void syncAAfter(Gen *g, int64_t outstanding) {
+  int64_t most = flyHwChipGet(g->c->chip)->mem.vmcntMax; /* fewer is still right */
+  if (outstanding > most)
+    outstanding = most;
   flyVoid(g, "waitcnt", 0, NULL,
           FMT("{vmcnt = %" PRId64 " : i32, lgkmcnt = 0 : i32}", outstanding));
   flyBuildOp(&g->b, "llvm.fence", 0, NULL, 0, NULL,
