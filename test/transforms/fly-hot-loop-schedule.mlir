@@ -102,3 +102,29 @@ func.func @two_stages(%lds: memref<4096xi8, #gpu.address_space<workgroup>>, %g: 
   } {fly.hot_loop}
   return %r : vector<4xf32>
 }
+
+// An LDS DMA (amdgpu.gather_to_lds) is a global load: its group (mask 32)
+// follows the first MFMA; without it counted, the stage had no vmem group.
+// CHECK-LABEL: func.func @dma_counts
+// CHECK: scf.for
+// CHECK: rocdl.mfma.f32.16x16x32.fp8.fp8
+// CHECK-NEXT: [[M1:%.*]] = rocdl.mfma.f32.16x16x32.fp8.fp8
+// CHECK-NEXT: rocdl.sched.group.barrier 8, 1, 0
+// CHECK-NEXT: rocdl.sched.group.barrier 32, 1, 0
+// CHECK-NEXT: rocdl.sched.group.barrier 8, 1, 0
+// CHECK-NEXT: rocdl.sched.barrier 0
+// CHECK-NEXT: scf.yield [[M1]]
+func.func @dma_counts(%g: memref<4096xi8, #amdgpu.address_space<fat_raw_buffer>>, %lds: memref<4096xi8, #gpu.address_space<workgroup>>, %n: index) -> vector<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i0 = arith.constant 0 : i32
+  %a = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %g[%c0], %lds[%c0] : vector<4xi32>, memref<4096xi8, #amdgpu.address_space<fat_raw_buffer>>, memref<4096xi8, #gpu.address_space<workgroup>>
+    %d0 = rocdl.mfma.f32.16x16x32.fp8.fp8 %a, %a, %acc, %i0, %i0, %i0 : (i64, i64, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+    %d1 = rocdl.mfma.f32.16x16x32.fp8.fp8 %a, %a, %d0, %i0, %i0, %i0 : (i64, i64, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+    scf.yield %d1 : vector<4xf32>
+  } {fly.hot_loop}
+  return %r : vector<4xf32>
+}
