@@ -191,8 +191,10 @@ static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) 
 
 bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   memset(d, 0, sizeof *d);
-  if (c->stages != 1 && c->stages != 2)
-    return BAD(err, "lds_stage must be 1 or 2, not %d", c->stages);
+  if (c->stages < 1 || c->stages > 3)
+    return BAD(err, "lds_stage must be 1, 2 or 3, not %d", c->stages);
+  if (c->stages == 3 && !c->async)
+    return BAD(err, "3 LDS stages need the async copy (the sync copy stages A in registers)");
   if (!pickAtom(c, d))
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
   d->mRepeat = c->tileM / 16;

@@ -22,7 +22,7 @@ typedef struct GemmConfig {
   int64_t tileM, tileN, tileK;
   GemmDtype dtype;
   bool outF16;   /* output f16 (else bf16) */
-  int stages;    /* LDS stages for A: 1 or 2 (ping-pong) */
+  int stages;    /* LDS stages for A: 1, 2 (ping-pong) or 3 (async only) */
   bool async;    /* A by LDS DMA (else global -> VGPR -> LDS) */
   bool cshuffle; /* C through LDS, stored row-contiguous (else direct) */
   FlyChip chip;

@@ -11,8 +11,10 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "flyc/builder.h"
+#include "flyc/hw.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -25,7 +27,7 @@ typedef struct Gen {
   const GemmConfig *c;
   const GemmDerived *d;
   MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
-  MlirValue smem[2], cLds;
+  MlirValue smem[3], cLds;
   MlirValue chunk[MAX_CHUNKS]; /* sync copy: this thread's chunk coordinates */
   int numChunks;
   MlirValue consts[MAX_CONSTS];
@@ -159,7 +161,11 @@ static void buildShared(Gen *g) {
   int64_t elems = g->c->tileM * g->c->tileK;
   const char *e = g->d->elem;
   char fields[256];
-  const char *a1 = g->c->stages == 2 ? FMT(", a1: %s[%" PRId64 "] align 16", e, elems) : "";
+  char rest[128] = "";
+  for (int i = 1; i < g->c->stages; ++i) /* a1, a2: each its own LDS object */
+    snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", a%d: %s[%" PRId64 "] align 16",
+             i, e, elems);
+  const char *a1 = rest;
   if (g->c->cshuffle) /* C's tile reuses A's first buffer after the main loop */
     snprintf(fields, sizeof fields, "u: union(a0: %s[%" PRId64 "] align 16, c: %s[%" PRId64
              "] align 16)%s", e, elems, outElem(g), g->c->tileM * g->d->cPitch, a1);
@@ -251,6 +257,44 @@ static void storeA(Gen *g, const MlirValue *regs, int stage) {
 static void syncA(Gen *g) {
   flyVoid(g, "waitcnt", 0, NULL, "{vmcnt = 0 : i32}");
   flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0);
+}
+
+/* The vector-memory instructions one lane issues for one K tile: the A
+ * DMA's (one per copy) and B's fragment loads (at most 16 bytes each, so
+ * at least ceil(bytes / 16) per fragment). Both are lower bounds on what
+ * LLVM emits, which is what a vmcnt that must not leave too much
+ * outstanding needs. */
+static int64_t dmaLoads(Gen *g) {
+  return g->c->tileM * g->c->tileK * g->d->elemBytes / (256 * g->d->copyBytes);
+}
+
+static int64_t fragmentLoads(Gen *g) {
+  int64_t bytes = g->d->abLen * g->d->kPack * g->d->elemBytes;
+  return g->d->nRepeat * (g->d->kSteps / g->d->kPack) * ((bytes + 15) / 16);
+}
+
+/* The end of a three-stage step: this wave's DMA of the previous step has
+ * landed once at most `outstanding` newer vector-memory instructions are
+ * in flight (they complete in issue order), then every wave's (barrier).
+ * Not gpu.barrier: its workgroup-scope release fence makes LLVM wait for
+ * every LDS DMA in flight (the DMA writes LDS), the one just issued too —
+ * the wait this pipeline exists to avoid. Wavefront-scope fences
+ * (orderings 5 = release, 4 = acquire) still keep the compiler from moving
+ * memory operations across the barrier and cost no wait; the s_waitcnt
+ * orders this wave for the others: the DMA they read next has landed and
+ * this wave's LDS reads are done (lgkmcnt 0). The emulator's hazard
+ * checker, on in the test suite, checks the count. */
+static void syncAAfter(Gen *g, int64_t outstanding) {
+  int64_t most = flyHwChipGet(g->c->chip)->mem.vmcntMax; /* fewer is still right */
+  if (outstanding > most)
+    outstanding = most;
+  flyVoid(g, "waitcnt", 0, NULL,
+          FMT("{vmcnt = %" PRId64 " : i32, lgkmcnt = 0 : i32}", outstanding));
+  flyBuildOp(&g->b, "llvm.fence", 0, NULL, 0, NULL,
+             "{ordering = 5 : i64, syncscope = \"wavefront\"}", 0);
+  flyBuildOp(&g->b, "rocdl.s.barrier", 0, NULL, 0, NULL, NULL, 0);
+  flyBuildOp(&g->b, "llvm.fence", 0, NULL, 0, NULL,
+             "{ordering = 4 : i64, syncscope = \"wavefront\"}", 0);
 }
 
 static const char *atomAttrs(Gen *g, bool withK) {
@@ -350,7 +394,53 @@ static MlirValue syncBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   return acc;
 }
 
+/* One step t of the three-stage pipeline (async copy): K tile t computes
+ * from LDS buffer t % 3 while the DMA fills buffer (t + 2) % 3 — last read
+ * in step t - 1, which ended with a barrier — and B's fragments of tile
+ * t + 1 load. The wait at the end needs only the DMA of step t - 1 (the
+ * next step's tile): everything this step issued stays in flight, so
+ * the DMA gets two steps to land and the count holds whatever order the
+ * schedule gives this step's loads. `dma` and `pre` are false where tile
+ * t + 2 or t + 1 is past the last. */
+static MlirValue step3(Gen *g, MlirValue kt, int buf, bool dma, bool pre, MlirValue acc,
+                       MlirValue *bf) {
+  MlirValue next = *bf;
+  if (pre)
+    next = prefetchB(g, flyBuildArith(&g->b, "addi", kt, idx(g, 1)));
+  if (dma)
+    copyA(g, flyBuildArith(&g->b, "addi", kt, idx(g, 2)), (buf + 2) % 3);
+  acc = gemmTile(g, buf, kt, *bf, acc);
+  syncAAfter(g, (dma ? dmaLoads(g) : 0) + (pre ? fragmentLoads(g) : 0));
+  *bf = next;
+  return acc;
+}
+
+/* Three stages, before the loop: tile 0's DMA, fenced off so that it is
+ * the first vector-memory instruction, then B's tile 0 and tile 1's DMA;
+ * the wait leaves the last DMA's loads in flight — whatever order the
+ * scheduler gives the others, tile 0's DMA is older than all of them. */
+static MlirValue prologue3(Gen *g) {
+  bool two = g->c->k / g->c->tileK > 1;
+  copyA(g, idx(g, 0), 0);
+  flyVoid(g, "sched_barrier", 0, NULL, "{mask = \"none\"}");
+  MlirValue b0 = prefetchB(g, idx(g, 0));
+  if (two)
+    copyA(g, idx(g, 1), 1);
+  syncAAfter(g, two ? dmaLoads(g) : 0);
+  return b0;
+}
+
+static MlirValue body3(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  for (int j = 0; j < 3; ++j) {
+    MlirValue t = j ? flyBuildArith(&g->b, "addi", kt, idx(g, j)) : kt;
+    acc = step3(g, t, j, true, true, acc, bf);
+  }
+  return acc;
+}
+
 static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  if (g->c->stages == 3)
+    return body3(g, kt, acc, bf);
   return g->c->async ? asyncBody(g, kt, acc, bf) : syncBody(g, kt, acc, bf);
 }
 
@@ -373,11 +463,21 @@ static void leaveRegion(Gen *g, FlyBuilder saved) {
   g->b = saved;
 }
 
+/* The K tiles the main loop covers: all of them, or with three stages
+ * the first 3q, q = (T - 2) / 3, so that every step inside the loop has a
+ * tile two ahead to copy and the 2..4 steps after it are unrolled. */
+static int64_t loopTiles(Gen *g) {
+  int64_t t = g->c->k / g->c->tileK;
+  return g->c->stages == 3 ? (t < 2 ? 0 : (t - 2) / 3 * 3) : t;
+}
+
 /* The main loop: the accumulators and B's prefetched fragments are its
  * iteration arguments. */
-static MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue b0) {
-  MlirValue ops[5] = {idx(g, 0), idx(g, g->c->k / g->c->tileK), idx(g, g->c->stages), acc0, b0};
-  MlirType vt[2] = {mlirValueGetType(acc0), mlirValueGetType(b0)};
+static MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue *b0) {
+  if (loopTiles(g) == 0)
+    return acc0;
+  MlirValue ops[5] = {idx(g, 0), idx(g, loopTiles(g)), idx(g, g->c->stages), acc0, *b0};
+  MlirType vt[2] = {mlirValueGetType(acc0), mlirValueGetType(*b0)};
   MlirOperation loop = flyBuildOp(&g->b, "scf.for", 5, ops, 2, vt, "{fly.hot_loop}", 1);
   if (mlirOperationIsNull(loop))
     return (MlirValue){NULL};
@@ -390,7 +490,17 @@ static MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue b0) {
   yield[1] = bf;
   flyBuildOp(&g->b, "scf.yield", 2, yield, 0, NULL, NULL, 0);
   leaveRegion(g, outer);
+  *b0 = mlirOperationGetResult(loop, 1);
   return mlirOperationGetResult(loop, 0);
+}
+
+/* Three stages: the steps after the loop, with their tiles and buffers
+ * known (tile t in buffer t % 3). */
+static MlirValue buildTail3(Gen *g, MlirValue acc, MlirValue bf) {
+  int64_t tiles = g->c->k / g->c->tileK;
+  for (int64_t t = loopTiles(g); t < tiles; ++t)
+    acc = step3(g, idx(g, t), (int)(t % 3), t + 2 < tiles, t + 1 < tiles, acc, &bf);
+  return acc;
 }
 
 /* Per-token scales (seed §7.1): scale_a per row, scale_b per column. */
@@ -505,7 +615,9 @@ static void buildBody(Gen *g, MlirBlock entry) {
   g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);
   MlirValue b0;
-  if (g->c->async) {
+  if (g->c->async && g->c->stages == 3) {
+    b0 = prologue3(g);
+  } else if (g->c->async) {
     copyA(g, idx(g, 0), 0);
     b0 = prefetchB(g, idx(g, 0));
     syncA(g);
@@ -522,7 +634,9 @@ static void buildBody(Gen *g, MlirBlock entry) {
   MlirValue acc0 = flyBuildValue(
       &g->b, "arith.constant", 0, NULL, vectorT(g, g->d->acc),
       FMT("{value = dense<%s> : vector<%" PRId64 "x%s>}", ints ? "0" : "0.0", lanes, g->d->acc));
-  MlirValue acc = buildLoop(g, acc0, b0);
+  MlirValue acc = buildLoop(g, acc0, &b0);
+  if (g->c->stages == 3)
+    acc = buildTail3(g, acc, b0);
   buildEpilogue(g, acc, sa, sb, m, gc);
   flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
 }

@@ -1,39 +1,38 @@
 // A loop marked fly.hot_loop gets the hot_loop_scheduler interleave: LDS
-// reads and global loads spread evenly over the MFMAs, LDS writes over the
-// second half, a fence at the end.
+// reads half the MFMAs ahead (the first two before MFMA 0), global loads in
+// the first quarter of the MFMAs, LDS writes over the second half, a fence
+// at the end.
 
 // RUN: flyc %s --emit mlir -o - | FileCheck %s --check-prefix=MLIR
 // MLIR-LABEL: gpu.func @pipelined
 // MLIR: scf.for
-// MLIR: rocdl.sched.group.barrier 8, 1, 0
-// MLIR-NEXT: rocdl.sched.group.barrier 256, 1, 0
-// MLIR-NEXT: rocdl.sched.group.barrier 32, 1, 0
+// MLIR: rocdl.sched.group.barrier 256, 2, 0
 // MLIR-NEXT: rocdl.sched.group.barrier 8, 1, 0
 // MLIR-NEXT: rocdl.sched.group.barrier 256, 1, 0
-// MLIR-NEXT: rocdl.sched.group.barrier 8, 1, 0
-// MLIR-NEXT: rocdl.sched.group.barrier 256, 1, 0
-// MLIR-NEXT: rocdl.sched.group.barrier 32, 1, 0
+// MLIR-NEXT: rocdl.sched.group.barrier 32, 2, 0
+// MLIR-NEXT: rocdl.sched.group.barrier 8, 2, 0
 // MLIR-NEXT: rocdl.sched.group.barrier 512, 1, 0
 // MLIR-NEXT: rocdl.sched.group.barrier 8, 1, 0
 // MLIR-NEXT: rocdl.sched.group.barrier 512, 1, 0
 // MLIR-NEXT: rocdl.sched.barrier 0
 
-// In the main loop the LDS reads are spread between the MFMAs and the LDS
-// writes sit at the tail (LLVM alone hoists both global loads to the top of
-// the loop and overlaps the reads with the previous iteration instead).
+// In the main loop LLVM follows it: two LDS reads, the first MFMA, the third
+// read and both global loads, then the MFMAs with the LDS writes at the tail
+// (LLVM alone hoists both global loads to the top of the loop and overlaps
+// the reads with the previous iteration instead).
 // RUN: flyc %s --emit isa -o - | FileCheck %s --check-prefix=ISA
 // ISA-LABEL: pipelined:
 // ISA: .LBB0_{{[0-9]+}}:
 // ISA-NEXT: ds_read_b128
-// ISA: v_mfma_f32_16x16x32_fp8_fp8
 // ISA-NEXT: ds_read_b128
 // ISA: v_mfma_f32_16x16x32_fp8_fp8
-// ISA-NEXT: ds_read_b128
-// ISA: v_mfma_f32_16x16x32_fp8_fp8
+// ISA: ds_read_b128
+// ISA: global_load_dwordx4
+// ISA-NEXT: global_load_dwordx4
 // ISA-NEXT: v_mfma_f32_16x16x32_fp8_fp8
-// ISA-NEXT: global_load_dwordx4
-// ISA-NEXT: global_load_dwordx4
+// ISA-NEXT: v_mfma_f32_16x16x32_fp8_fp8
 // ISA-NEXT: ds_write_b128
+// ISA-NEXT: v_mfma_f32_16x16x32_fp8_fp8
 // ISA-NEXT: ds_write_b128
 // ISA: s_cbranch_scc1 .LBB0_{{[0-9]+}}
 

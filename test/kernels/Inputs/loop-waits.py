@@ -3,10 +3,16 @@
 loop (the loop with the most MFMAs: a label that a later branch jumps back
 to, up to that branch, as ../shared/docs/hot-loop-model.md defines it), how
 often it waits on vector memory and how many barriers it has:
-  main loop: N mfma, N s_barrier, N vmcnt waits, N vmcnt waits before an mfma
+  main loop: N mfma, N s_barrier, N vmcnt waits, N vmcnt waits before an mfma,
+  N on this stage's loads
 A "vmcnt wait before an mfma" is an s_waitcnt with a vmcnt field that is
-followed by an MFMA before the next barrier: a wait for B or A in the
-middle of the compute, which a prefetched loop never has."""
+followed by an MFMA before the next barrier: a wait in the middle of the
+compute. One "on this stage's loads" is such a wait whose count is below the
+vector-memory instructions issued since the last barrier (or the loop's
+start, which follows one), so it waits for a load issued in the same stage
+— one a loop that prefetches a stage ahead never has; the others wait only
+for loads of earlier stages (with three LDS stages, B's fragments loaded in
+the previous stage, which the barrier's wait leaves in flight)."""
 import re
 import sys
 
@@ -27,13 +33,28 @@ if best is None:
 n, body = best
 barriers = sum(1 for x in body if x.startswith('s_barrier'))
 waits = [k for k, x in enumerate(body) if x.startswith('s_waitcnt') and 'vmcnt' in x]
-early = 0
+VMEM = ('buffer_', 'global_', 'flat_', 'scratch_')
+
+
+def issued_in_stage(k):
+    """Vector-memory instructions between the last barrier and body[k]."""
+    count = 0
+    for x in reversed(body[:k]):
+        if x.startswith('s_barrier'):
+            break
+        count += x.startswith(VMEM)
+    return count
+
+
+early = same = 0
 for k in waits:
     for x in body[k + 1:]:
         if x.startswith('s_barrier'):
             break
         if x.startswith(('v_mfma', 'v_smfmac')):
             early += 1
+            m = re.search(r'vmcnt\((\d+)\)', body[k])
+            same += m is not None and int(m.group(1)) < issued_in_stage(k)
             break
 print(f'main loop: {n} mfma, {barriers} s_barrier, {len(waits)} vmcnt waits, '
-      f'{early} vmcnt waits before an mfma')
+      f'{early} vmcnt waits before an mfma, {same} on this stage\'s loads')
