@@ -59,7 +59,15 @@ static void textMemory(const FlyEmuTimingReport *r, FlyStrBuf *out) {
 }
 
 static void textPcs(const FlyEmuTimingReport *r, FlyStrBuf *out) {
-  if (r->hasLoop)
+  if (r->hasLoop && r->cyclesPerIteration <= 0)
+    flyStrBufAppendF(out,
+                     "main loop: pc 0x%llx..0x%llx, %u MFMAs, %llu iterations, no steady state "
+                     "(no wave took its back-edge three times), %.1f LDS bank-conflict cycles "
+                     "per iteration\n",
+                     (unsigned long long)r->loopBegin, (unsigned long long)r->loopEnd,
+                     r->loopMfmas, (unsigned long long)r->loopIterations,
+                     r->loopLdsConflictPerIteration);
+  else if (r->hasLoop)
     flyStrBufAppendF(out,
                      "main loop: pc 0x%llx..0x%llx, %u MFMAs, %llu iterations, %.1f cycles per "
                      "iteration (steady state), mfma-busy %.2f%% at %u waves/SIMD, "

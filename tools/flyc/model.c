@@ -239,8 +239,11 @@ static void formatLine(const Launch *l, const FlyEmuTimingReport *r, FlyStrBuf *
                      r->cyclesPerIteration, 100.0 * r->loopMfmaBusy, r->wavesPerSimd,
                      r->loopMfmas, (unsigned long long)r->loopMfmaCycles,
                      r->loopLdsConflictPerIteration);
+  else if (r->hasLoop)
+    flyStrBufAppend(out, "  main loop: no steady state (no wave took its back-edge three "
+                         "times: a deeper K gives one)\n");
   else
-    flyStrBufAppend(out, "  main loop: none measured (fewer than two iterations ran)\n");
+    flyStrBufAppend(out, "  main loop: none (no back-edge executed)\n");
   flyStrBufAppendF(out, "  predicted: %.3f us for the grid, mfma utilization %.1f%%\n",
                    r->predictedUs, 100.0 * r->mfmaUtilization);
 }
