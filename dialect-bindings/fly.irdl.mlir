@@ -195,11 +195,12 @@ irdl.dialect @fly {
   }
 
   // Multiplies a gemm's f32 accumulators C[m][n] by scale_a[m] * scale_b[n]
-  // (rank-1 f32 tensors), rows and columns through the C layout.
+  // (rank-1 f32 tensors; scale_b may be one f32 for every column), rows and
+  // columns through the C layout.
   irdl.operation @gemm_scale {
     %acc = irdl.any
     %sa = irdl.base @fly::@tensor
-    %sb = irdl.base @fly::@tensor
+    %sb = irdl.any
     %l = irdl.any
     %o = irdl.base @fly::@int_tuple
     %r = irdl.any

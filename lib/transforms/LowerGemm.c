@@ -703,24 +703,31 @@ static MlirValue mulf(Builder *b, MlirValue x, MlirValue y) {
 /* %acc' = fly.gemm_scale(%acc, %scale_a, %scale_b, %lane, %origin): each
  * accumulator C[m][n] times scale_a[m] * scale_b[n] (per-token scales of
  * the 8-bit GEMMs, gemm-optimization §7.1), rows and columns found through
- * the C layout like fly.gemm_store's. */
+ * the C layout like fly.gemm_store's. %scale_b may instead be one f32 for
+ * every column (a block scale uniform over the op's columns), multiplied
+ * in the same order: (C * scale_a[m]) * scale_b. */
 bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
   AtomUse uc;
   int64_t mr, nr, ks;
-  const TensorBase *sa = tensorOperand(ts, op, 1), *sb = sa ? tensorOperand(ts, op, 2) : NULL;
+  MlirType f32 = mlirF32TypeGet(b->mctx);
+  MlirValue uniform = mlirOperationGetOperand(op, 2);
+  if (!mlirTypeEqual(mlirValueGetType(uniform), f32))
+    uniform = (MlirValue){NULL};
+  const TensorBase *sa = tensorOperand(ts, op, 1);
+  const TensorBase *sb = sa && mlirValueIsNull(uniform) ? tensorOperand(ts, op, 2) : NULL;
   Val lane, orow, ocol;
-  if (!sb || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+  if (!sa || (!sb && mlirValueIsNull(uniform)) || !readAtom(b, op, 'c', &uc) ||
+      !repeats(b, op, &mr, &nr, &ks))
     return false;
   MlirValue acc = mlirOperationGetOperand(op, 0);
   MlirType at = mlirValueGetType(acc);
-  MlirType f32 = mlirF32TypeGet(b->mctx);
   int64_t cl = flyMmaAtomCLen(uc.atom);
   if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * cl ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(at), f32) ||
-      !mlirTypeEqual(sa->type.elem, f32) || !mlirTypeEqual(sb->type.elem, f32) ||
-      flyLayoutGetRank(sa->type.layout) != 1 || flyLayoutGetRank(sb->type.layout) != 1) {
+      !mlirTypeEqual(sa->type.elem, f32) || flyLayoutGetRank(sa->type.layout) != 1 ||
+      (sb && (!mlirTypeEqual(sb->type.elem, f32) || flyLayoutGetRank(sb->type.layout) != 1))) {
     tnFail(b, op, "scales f32 accumulators (m_repeat * n_repeat * the atom's per lane) by "
                   "rank-1 f32 tensors of per-row and per-column scales");
     return false;
@@ -753,10 +760,13 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         MlirValue rs, cs;
-        if (!loadRun(b, op, sa, row, pieces[p].len, &rs) || !loadRun(b, op, sb, col, 1, &cs))
+        if (!loadRun(b, op, sa, row, pieces[p].len, &rs) ||
+            (sb && !loadRun(b, op, sb, col, 1, &cs)))
           return false;
         int64_t bcast[MAX_VALUES] = {0};
-        MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);
+        MlirValue colv = sb ? shuffle(b, cs, cs, bcast, pieces[p].len)
+                            : emitOp(b, "vector.broadcast", 1, &uniform,
+                                     vectorOf(f32, pieces[p].len));
         int64_t off = (i * nr + j) * cl + pieces[p].v0;
         MlirValue part = slice(b, acc, off, pieces[p].len);
         parts[n++] = mulf(b, mulf(b, part, rs), colv);

@@ -606,6 +606,27 @@ static bool scaleFits(FlyLayoutCtx *ctx, MlirOperation op, int i, const char *wh
   return fits(op, attr, value, "entries", what, from, need, extentOf(ctx, t.layout, 0));
 }
 
+/* An f32 scalar operand: one scale for every column (the block-scale
+ * GEMM's b_scale, uniform over a wave's columns inside one N block). */
+static bool uniformScale(MlirOperation op, int i) {
+  char e[64];
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+  if (mlirTypeIsAVector(t) || mlirTypeIsAShaped(t))
+    return false;
+  voTypeText(t, e, sizeof e);
+  return !strcmp(e, "f32");
+}
+
+/* The column scales: a tensor (checked like the row scales) or one f32. */
+static bool columnScalesFit(FlyLayoutCtx *ctx, MlirOperation op, int64_t need, int64_t nr,
+                            int64_t from) {
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 2));
+  if (!mlirTypeIsAVector(t) && !mlirTypeIsAShaped(t) && !mlirTypeIsAInteger(t) &&
+      !mlirTypeIsAIndex(t) && !mlirTypeIsAFloat(t))
+    return scaleFits(ctx, op, 2, "column scales", "n_repeat", nr, from, need);
+  return voFail(op, "the column scales must be a rank-1 f32 tensor or one f32 for every column");
+}
+
 bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   int64_t mr, nr, o[2];
@@ -618,5 +639,5 @@ bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
                       "per lane)", (long long)acc, flyMmaAtomCLen(r.atom));
   return resultLike(op, mlirOperationGetOperand(op, 0)) &&
          scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m) &&
-         scaleFits(ctx, op, 2, "column scales", "n_repeat", nr, o[1], nr * r.n);
+         (uniformScale(op, 2) || columnScalesFit(ctx, op, nr * r.n, nr, o[1]));
 }
