@@ -1,0 +1,163 @@
+/*===- blockscale_kernel.c - The fp8 block-scale GEMM's 4-wave core ----------===*
+ *
+ * C[m,n] = sum_kb (sum_{k in block kb} A[m,k] B[n,k]) a_scale[m,kb]
+ *          b_scale[n/128,kb]
+ * with arbitrary f32 scales per 1x128 block of A and 128x128 block of B
+ * (seed fp8-blockscale-gemm, A: the parity fix). The MFMA runs unscaled:
+ * each 128-wide K tile's MFMAs start from a zero accumulator, and that f32
+ * partial is promoted in software, acc += (partial * a_scale) * b_scale,
+ * never folded into the hardware's power-of-two (E8M0) MFMA scale, which
+ * cannot represent an arbitrary f32. Everything else is the preshuffle
+ * family's (gemm_kernel.c): A through swizzled ping-pong LDS by DMA, B
+ * preshuffled and prefetched a tile ahead, the direct bf16 store.
+ *===----------------------------------------------------------------------===*/
+#include "gemm_gen.h"
+
+#include <inttypes.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static int64_t kBlocks(Gen *g) { return g->c->k / GEMM_SCALE_BLOCK; }
+
+/* The kernel's arguments: A, B (preshuffled), C, a_scale, b_scale, M.
+ * a_scale is K/128 columns of max_m f32 each (block kb of row m at
+ * kb * max_m + m): a lane's four consecutive accumulator rows then read
+ * one 16-byte vector. b_scale is [N/128][K/128] row-major. */
+int bsArgTypes(Gen *g, MlirType *t) {
+  const GemmConfig *c = g->c;
+  const char *e = g->d->elem;
+  t[0] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->k, e));
+  t[1] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * c->k, e));
+  t[2] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xbf16>", c->maxM * c->n));
+  t[3] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", kBlocks(g) * c->maxM));
+  t[4] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>",
+                                   c->n / GEMM_SCALE_BLOCK * kBlocks(g)));
+  t[5] = mlirIntegerTypeGet(g->b.ctx, 32);
+  return 6;
+}
+
+/* a_scale's column kt as a rank-1 tensor over the rows. */
+static MlirValue aScaleColumn(Gen *g, MlirValue kt) {
+  MlirValue crd = fly(g, "make_int_tuple", 1, &kt,
+                      flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "?"), NULL);
+  MlirValue ops[2] = {g->bs.aScale, crd};
+  return fly(g, "local_tile", 2, ops, tensorT(g, FMT("f32 global %" PRId64 ":1", g->c->maxM)),
+             FMT("{tile = \"%" PRId64 "\"}", g->c->maxM));
+}
+
+/* The promote of k-tile kt's partial (seed A): acc + (partial * a_scale[m,
+ * kt]) * b_scale[n/128, kt], in f32 VALU. b_scale is one value for the
+ * wave (its 64 columns lie in one N block): a scalar load at a uniform
+ * address. */
+static MlirValue promote(Gen *g, MlirValue kt, MlirValue partial, MlirValue acc) {
+  MlirValue crd[2] = {g->bs.nb, kt};
+  MlirValue at = fly(g, "make_int_tuple", 2, crd,
+                     flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
+  MlirValue lops[2] = {g->bs.bScale, at};
+  MlirValue sb = fly(g, "load", 2, lops, mlirF32TypeGet(g->b.ctx), NULL);
+  MlirValue ops[5] = {partial, aScaleColumn(g, kt), sb, g->lane, g->bs.co};
+  MlirValue scaled = fly(g, "gemm_scale", 5, ops, mlirValueGetType(acc), atomAttrs(g, false));
+  return flyBuildArith(&g->b, "addf", acc, scaled);
+}
+
+/* Two stages per iteration, as the family's async body: each issues the
+ * next tile's DMA and B prefetch, runs the current tile's MFMAs from zero,
+ * promotes them, then waits and meets the other waves at the barrier. */
+MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
+  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
+  copyA(g, k1, 1);
+  MlirValue b1 = prefetchB(g, k1);
+  acc = promote(g, kt, gemmTile(g, 0, kt, *bf, g->bs.zeroAcc), acc);
+  syncA(g);
+  copyA(g, k2, 0);
+  MlirValue b2 = prefetchB(g, k2);
+  acc = promote(g, k1, gemmTile(g, 1, k1, b1, g->bs.zeroAcc), acc);
+  syncA(g);
+  *bf = b2;
+  return acc;
+}
+
+static MlirValue cmpUlt(Gen *g, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return flyBuildValue(&g->b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(g->b.ctx, 1),
+                       "{predicate = 6 : i64}");
+}
+
+static MlirValue select3(Gen *g, MlirValue c, MlirValue x, MlirValue y) {
+  MlirValue ops[3] = {c, x, y};
+  return flyBuildValue(&g->b, "arith.select", 3, ops, mlirValueGetType(x), NULL);
+}
+
+/* The block coordinates. Blocks are dispatched round-robin over the XCDs
+ * (block L of the linear order x + y * grid_x on XCD L % xcds); with the
+ * remap, XCD x's blocks compute the consecutive tiles x * per .. x * per +
+ * per - 1 of that order, rows of one N panel, so they share B in that
+ * XCD's L2. The last grid % xcds blocks keep their own tile. */
+static void blockCoords(Gen *g) {
+  MlirValue bx = gpuId(g, "gpu.block_id", "x"), by = gpuId(g, "gpu.block_id", "y");
+  if (!g->c->xcd) {
+    g->bm = bx, g->bn = by;
+    return;
+  }
+  MlirValue gx = gpuId(g, "gpu.grid_dim", "x"), gy = gpuId(g, "gpu.grid_dim", "y");
+  MlirValue x = idx(g, g->c->xcd);
+  MlirValue all = flyBuildArith(&g->b, "muli", gx, gy);
+  MlirValue full = flyBuildArith(&g->b, "subi", all, flyBuildArith(&g->b, "remui", all, x));
+  MlirValue per = flyBuildArith(&g->b, "divui", full, x);
+  MlirValue l = flyBuildArith(&g->b, "addi", bx, flyBuildArith(&g->b, "muli", by, gx));
+  MlirValue moved = flyBuildArith(&g->b, "addi",
+                                  flyBuildArith(&g->b, "muli",
+                                                flyBuildArith(&g->b, "remui", l, x), per),
+                                  flyBuildArith(&g->b, "divui", l, x));
+  MlirValue tile = select3(g, cmpUlt(g, l, full), moved, l);
+  g->bm = flyBuildArith(&g->b, "remui", tile, gx);
+  g->bn = flyBuildArith(&g->b, "divui", tile, gx);
+}
+
+/* The wave's N block of b_scale, made uniform (v_readfirstlane): its
+ * columns lie in one block, and a uniform address is a scalar load. */
+static MlirValue waveBlock(Gen *g) {
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
+  MlirValue n = flyBuildValue(&g->b, "arith.index_cast", 1, &g->n0, i32, NULL);
+  n = fly(g, "readfirstlane", 1, &n, i32, NULL);
+  n = flyBuildValue(&g->b, "arith.index_cast", 1, &n, ix, NULL);
+  return flyBuildArith(&g->b, "divui", n, idx(g, GEMM_SCALE_BLOCK));
+}
+
+void bsBuildBody(Gen *g, MlirBlock entry) {
+  const GemmConfig *c = g->c;
+  MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
+  MlirValue cm = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, 5);
+  buildConstants(g);
+  buildShared(g);
+  g->tid = gpuId(g, "gpu.thread_id", "x");
+  blockCoords(g);
+  waveCoords(g);
+  g->ga = rowsTensor(g, a, m, g->d->elem, c->k);
+  g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
+  MlirValue gc = rowsTensor(g, cm, m, "bf16", c->n);
+  /* Rows past M of a ragged tile read a_scale inside its buffer (or 0):
+   * they multiply partials of zero rows and are never stored. */
+  g->bs.aScale = staticTensor(g, mlirBlockGetArgument(entry, 3), "f32",
+                           FMT("%" PRId64 ":1", kBlocks(g) * c->maxM), "{buffer}");
+  g->bs.bScale = staticTensor(g, mlirBlockGetArgument(entry, 4), "f32",
+                           FMT("(%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                               c->n / GEMM_SCALE_BLOCK, kBlocks(g), kBlocks(g)),
+                           NULL);
+  g->bs.nb = waveBlock(g);
+  MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, c->tileM));
+  g->bs.co = tuple2(g, m0, g->n0);
+  copyA(g, idx(g, 0), 0);
+  MlirValue b0 = prefetchB(g, idx(g, 0));
+  syncA(g);
+  int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
+  g->bs.zeroAcc = flyBuildValue(&g->b, "arith.constant", 0, NULL, vectorT(g, "f32"),
+                             FMT("{value = dense<0.0> : vector<%" PRId64 "xf32>}", lanes));
+  MlirValue acc = buildLoop(g, g->bs.zeroAcc, b0);
+  MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, "bf16"), NULL);
+  MlirValue ops[4] = {r, gc, g->lane, g->bs.co};
+  flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
+  flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
+}
