@@ -73,7 +73,8 @@ const char *atomAttrs(Gen *g, bool withK);
 /* The wave's accumulator vector type with element `elem`. */
 MlirType vectorT(Gen *g, const char *elem);
 /* The main loop over K (step: the LDS stages), the accumulators and B's
- * fragments its iteration arguments; the body is the configuration's. */
+ * fragments its iteration arguments; the body is the configuration's.
+ * Returns the final accumulators. */
 MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue b0);
 MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirType *types,
                       FlyBuilder *saved);

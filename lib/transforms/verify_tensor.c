@@ -637,7 +637,26 @@ bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!vectorIs(mlirOperationGetOperand(op, 0), acc, "f32"))
     return voFail(op, "the accumulators must be a vector<%lldxf32> (m_repeat * n_repeat * %d "
                       "per lane)", (long long)acc, flyMmaAtomCLen(r.atom));
+  int64_t rows = mr * flyMmaAtomCLen(r.atom);
+  MlirValue sa = mlirOperationGetOperand(op, 1);
+  bool rowVec = mlirTypeIsAVector(mlirValueGetType(sa));
+  if (rowVec && !vectorIs(sa, rows, "f32"))
+    return voFail(op, "the row scales must be a rank-1 f32 tensor or the vector<%lldxf32> "
+                      "fly.gemm_row_scales loads", (long long)rows);
   return resultLike(op, mlirOperationGetOperand(op, 0)) &&
-         scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m) &&
+         (rowVec || scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m)) &&
          (uniformScale(op, 2) || columnScalesFit(ctx, op, nr * r.n, nr, o[1]));
+}
+
+bool voVerifyGemmRowScales(FlyLayoutCtx *ctx, MlirOperation op) {
+  AtomRef r;
+  int64_t mr, nr, o[2];
+  if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr) || !laneIsInteger(op, 1) ||
+      !originOf(ctx, op, 2, o))
+    return false;
+  int64_t rows = mr * flyMmaAtomCLen(r.atom);
+  if (!vectorIs(mlirOperationGetResult(op, 0), rows, "f32"))
+    return voFail(op, "the result must be a vector<%lldxf32> (m_repeat * %d per lane)",
+                  (long long)rows, flyMmaAtomCLen(r.atom));
+  return scaleFits(ctx, op, 0, "row scales", "m_repeat", mr, o[0], mr * r.m);
 }

@@ -132,3 +132,26 @@ func.func @uniform_column_scale(%sa: memref<64xf32>, %lane: index, %acc: vector<
   %r = "fly.gemm_scale"(%acc, %t, %sb, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (vector<8xf32>, !fly.tensor<"f32 global 64:1">, f32, index, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
   return %r : vector<8xf32>
 }
+
+// CHECK-LABEL: func.func @prefetched_row_scales
+// fly.gemm_row_scales loads the row scales fly.gemm_scale would (one
+// 4-row run per atom row, 16 rows apart), and a gemm_scale given them
+// loads nothing: it slices atom row i's run out of the vector.
+// CHECK: %[[R0:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK: %[[R1:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK: %[[ROWS:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK-NOT: vector.load
+// CHECK: %[[S0:.*]] = vector.shuffle %[[ROWS]], %[[ROWS]] [0, 1, 2, 3]
+// CHECK: %[[S1:.*]] = vector.shuffle %[[ROWS]], %[[ROWS]] [4, 5, 6, 7]
+// CHECK: arith.mulf %{{.*}}, %[[S0]] : vector<4xf32>
+// CHECK: arith.mulf %{{.*}}, %[[S0]] : vector<4xf32>
+// CHECK: arith.mulf %{{.*}}, %[[S1]] : vector<4xf32>
+// CHECK: return
+func.func @prefetched_row_scales(%sa: memref<64xf32>, %lane: index, %acc: vector<16xf32>, %sb: f32) -> vector<16xf32> {
+  %l = "fly.static"() : () -> !fly.layout<"64:1">
+  %t = "fly.make_tensor"(%sa, %l) : (memref<64xf32>, !fly.layout<"64:1">) -> !fly.tensor<"f32 global 64:1">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %rows = "fly.gemm_row_scales"(%t, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32} : (!fly.tensor<"f32 global 64:1">, index, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
+  %r = "fly.gemm_scale"(%acc, %rows, %sb, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32} : (vector<16xf32>, vector<8xf32>, f32, index, !fly.int_tuple<"(0,0)">) -> vector<16xf32>
+  return %r : vector<16xf32>
+}
