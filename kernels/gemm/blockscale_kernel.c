@@ -118,34 +118,44 @@ static MlirValue select3(Gen *g, MlirValue c, MlirValue x, MlirValue y) {
  * remap, XCD x's blocks compute the consecutive tiles x * per .. x * per +
  * per - 1 of that order, rows of one N panel, so they share B in that
  * XCD's L2. The last grid % xcds blocks keep their own tile. */
+static MlirValue castTo(Gen *g, MlirValue v, MlirType t) {
+  return flyBuildValue(&g->b, "arith.index_cast", 1, &v, t, NULL);
+}
+
 static void blockCoords(Gen *g) {
   MlirValue bx = gpuId(g, "gpu.block_id", "x"), by = gpuId(g, "gpu.block_id", "y");
   if (!g->c->xcd) {
     g->bm = bx, g->bn = by;
     return;
   }
-  MlirValue gx = gpuId(g, "gpu.grid_dim", "x"), gy = gpuId(g, "gpu.grid_dim", "y");
-  MlirValue x = idx(g, g->c->xcd);
+  /* In i32: the grid is far below 2^31 blocks, and 64-bit divisions by the
+   * run-time grid_x would expand into a branchy 32/64-bit pair. */
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
+  MlirValue gx = castTo(g, gpuId(g, "gpu.grid_dim", "x"), i32);
+  MlirValue gy = castTo(g, gpuId(g, "gpu.grid_dim", "y"), i32);
+  MlirValue x = flyBuildValue(&g->b, "arith.constant", 0, NULL, i32,
+                              FMT("{value = %d : i32}", g->c->xcd));
   MlirValue all = flyBuildArith(&g->b, "muli", gx, gy);
   MlirValue full = flyBuildArith(&g->b, "subi", all, flyBuildArith(&g->b, "remui", all, x));
   MlirValue per = flyBuildArith(&g->b, "divui", full, x);
-  MlirValue l = flyBuildArith(&g->b, "addi", bx, flyBuildArith(&g->b, "muli", by, gx));
+  MlirValue l = flyBuildArith(&g->b, "addi", castTo(g, bx, i32),
+                              flyBuildArith(&g->b, "muli", castTo(g, by, i32), gx));
   MlirValue moved = flyBuildArith(&g->b, "addi",
                                   flyBuildArith(&g->b, "muli",
                                                 flyBuildArith(&g->b, "remui", l, x), per),
                                   flyBuildArith(&g->b, "divui", l, x));
   MlirValue tile = select3(g, cmpUlt(g, l, full), moved, l);
-  g->bm = flyBuildArith(&g->b, "remui", tile, gx);
-  g->bn = flyBuildArith(&g->b, "divui", tile, gx);
+  g->bm = castTo(g, flyBuildArith(&g->b, "remui", tile, gx), ix);
+  g->bn = castTo(g, flyBuildArith(&g->b, "divui", tile, gx), ix);
 }
 
 /* The wave's N block of b_scale, made uniform (v_readfirstlane): its
  * columns lie in one block, and a uniform address is a scalar load. */
 static MlirValue waveBlock(Gen *g) {
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
-  MlirValue n = flyBuildValue(&g->b, "arith.index_cast", 1, &g->n0, i32, NULL);
+  MlirValue n = castTo(g, g->n0, i32);
   n = fly(g, "readfirstlane", 1, &n, i32, NULL);
-  n = flyBuildValue(&g->b, "arith.index_cast", 1, &n, ix, NULL);
+  n = castTo(g, n, ix);
   return flyBuildArith(&g->b, "divui", n, idx(g, GEMM_SCALE_BLOCK));
 }
 

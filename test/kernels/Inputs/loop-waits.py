@@ -6,7 +6,10 @@ often it waits on vector memory and how many barriers it has:
   main loop: N mfma, N s_barrier, N vmcnt waits, N vmcnt waits before an mfma
 A "vmcnt wait before an mfma" is an s_waitcnt with a vmcnt field that is
 followed by an MFMA before the next barrier: a wait for B or A in the
-middle of the compute, which a prefetched loop never has."""
+middle of the compute, which a prefetched loop never has. With --f32,
+it also counts the loop's f32 multiplies, adds and FMAs by lanes (a v_pk_*
+instruction does two), the block-scale GEMM's promote:
+  ..., N f32 mul, N f32 add, N f32 fma"""
 import re
 import sys
 
@@ -35,5 +38,11 @@ for k in waits:
         if x.startswith(('v_mfma', 'v_smfmac')):
             early += 1
             break
+extra = ''
+if '--f32' in sys.argv[1:]:
+    def lanes(op):
+        return sum(2 if x.startswith(f'v_pk_{op}_f32') else 1 for x in body
+                   if x.startswith((f'v_pk_{op}_f32', f'v_{op}_f32')))
+    extra = f', {lanes("mul")} f32 mul, {lanes("add")} f32 add, {lanes("fma")} f32 fma'
 print(f'main loop: {n} mfma, {barriers} s_barrier, {len(waits)} vmcnt waits, '
-      f'{early} vmcnt waits before an mfma')
+      f'{early} vmcnt waits before an mfma{extra}')
