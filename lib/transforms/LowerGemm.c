@@ -821,24 +821,23 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
   if (!rowRuns(b, op, &uc, sa ? sa : &stand, pieces, &np))
     return false;
   /* Each run is scaled on its own and the runs, in order, joined once. */
-  MlirValue parts[4 * MAX_VALUES], rows[4 * MAX_VALUES];
+  MlirValue parts[4 * MAX_VALUES];
   int64_t n = 0;
   if (mr * nr * np > 4 * MAX_VALUES) {
     tnFail(b, op, "scales more than 256 runs of accumulators: use fewer atoms per op");
     return false;
   }
-  if (sa && !loadRowScales(b, op, &uc, sa, lane, orow, mr, pieces, np, rows))
-    return false;
-  for (int64_t i = 0; !sa && i < mr; ++i)
-    for (int p = 0; p < np; ++p)
-      rows[i * np + p] = slice(b, rowVec, i * cl + pieces[p].v0, pieces[p].len);
   Val lr, lc;
   laneCoord(b, &uc, lane, &lr, &lc);
   for (int64_t i = 0; i < mr; ++i)
     for (int64_t j = 0; j < nr; ++j)
       for (int p = 0; p < np; ++p) {
+        Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
-        MlirValue cs;
+        MlirValue rs, cs;
+        if (sa ? !loadRun(b, op, sa, row, pieces[p].len, &rs)
+               : mlirValueIsNull(rs = slice(b, rowVec, i * cl + pieces[p].v0, pieces[p].len)))
+          return false;
         if (sb && !loadRun(b, op, sb, col, 1, &cs))
           return false;
         int64_t bcast[MAX_VALUES] = {0};
@@ -847,7 +846,7 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
                                      vectorOf(f32, pieces[p].len));
         int64_t off = (i * nr + j) * cl + pieces[p].v0;
         MlirValue part = slice(b, acc, off, pieces[p].len);
-        parts[n++] = mulf(b, mulf(b, part, rows[i * np + p]), colv);
+        parts[n++] = mulf(b, mulf(b, part, rs), colv);
       }
   MlirValue all = join(b, parts, n);
   if (mlirValueIsNull(all)) {

@@ -136,16 +136,22 @@ func.func @uniform_column_scale(%sa: memref<64xf32>, %lane: index, %acc: vector<
 // CHECK-LABEL: func.func @prefetched_row_scales
 // fly.gemm_row_scales loads the row scales fly.gemm_scale would (one
 // 4-row run per atom row, 16 rows apart), and a gemm_scale given them
-// loads nothing: it slices atom row i's run out of the vector.
+// loads nothing: it slices atom row i's run out of the vector for both of
+// that row's atoms.
 // CHECK: %[[R0:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
 // CHECK: %[[R1:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
 // CHECK: %[[ROWS:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3, 4, 5, 6, 7]
 // CHECK-NOT: vector.load
 // CHECK: %[[S0:.*]] = vector.shuffle %[[ROWS]], %[[ROWS]] [0, 1, 2, 3]
+// CHECK: %[[A0:.*]] = vector.shuffle %arg2, %arg2 [0, 1, 2, 3]
+// CHECK: arith.mulf %[[A0]], %[[S0]] : vector<4xf32>
+// CHECK: %[[A1:.*]] = vector.shuffle %arg2, %arg2 [4, 5, 6, 7]
+// CHECK: arith.mulf %[[A1]], %[[S0]] : vector<4xf32>
 // CHECK: %[[S1:.*]] = vector.shuffle %[[ROWS]], %[[ROWS]] [4, 5, 6, 7]
-// CHECK: arith.mulf %{{.*}}, %[[S0]] : vector<4xf32>
-// CHECK: arith.mulf %{{.*}}, %[[S0]] : vector<4xf32>
-// CHECK: arith.mulf %{{.*}}, %[[S1]] : vector<4xf32>
+// CHECK: %[[A2:.*]] = vector.shuffle %arg2, %arg2 [8, 9, 10, 11]
+// CHECK: arith.mulf %[[A2]], %[[S1]] : vector<4xf32>
+// CHECK: %[[A3:.*]] = vector.shuffle %arg2, %arg2 [12, 13, 14, 15]
+// CHECK: arith.mulf %[[A3]], %[[S1]] : vector<4xf32>
 // CHECK: return
 func.func @prefetched_row_scales(%sa: memref<64xf32>, %lane: index, %acc: vector<16xf32>, %sb: f32) -> vector<16xf32> {
   %l = "fly.static"() : () -> !fly.layout<"64:1">
