@@ -46,23 +46,16 @@ static MlirValue aScaleColumn(Gen *g, MlirValue kt) {
              FMT("{tile = \"%" PRId64 "\"}", g->c->maxM));
 }
 
-/* k-tile kt, or the last one past the end: the loop's final prefetch is
- * never used, and this keeps it in bounds (as prefetchB does). */
-static MlirValue clampTile(Gen *g, MlirValue kt) {
-  return flyBuildArith(&g->b, "minui", kt, idx(g, kBlocks(g) - 1));
-}
-
-/* The scales of k-tile kt, loaded a tile ahead of their promote like B's
- * fragments: the lane's a_scale rows (fly.gemm_row_scales) into carry[0],
- * the wave's b_scale into carry[1]. b_scale is one value for the wave (its
- * 64 columns lie in one N block) at a wave-uniform address. */
-static void prefetchScales(Gen *g, MlirValue kt, MlirValue *rows, MlirValue *col) {
-  MlirValue kc = clampTile(g, kt);
-  MlirValue ops[3] = {aScaleColumn(g, kc), g->lane, g->bs.co};
+/* The scales of k-tile kt, loaded at the start of its stage: the lane's
+ * a_scale rows (fly.gemm_row_scales, the runs fly.gemm_scale would load)
+ * and the wave's b_scale, one value (the wave's columns lie in one N
+ * block) at a wave-uniform address. */
+static void loadScales(Gen *g, MlirValue kt, MlirValue *rows, MlirValue *col) {
+  MlirValue ops[3] = {aScaleColumn(g, kt), g->lane, g->bs.co};
   *rows = fly(g, "gemm_row_scales", 3, ops,
               flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", g->d->mRepeat * 4)),
               atomAttrs(g, false));
-  MlirValue crd[2] = {g->bs.nb, kc};
+  MlirValue crd[2] = {g->bs.nb, kt};
   MlirValue at = fly(g, "make_int_tuple", 2, crd,
                      flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
   MlirValue lops[2] = {g->bs.bScale, at};
@@ -70,7 +63,8 @@ static void prefetchScales(Gen *g, MlirValue kt, MlirValue *rows, MlirValue *col
 }
 
 /* The promote of a k-tile's partial (seed A): acc + (partial * a_scale[m,
- * kt]) * b_scale[n/128, kt], in f32 VALU, with the scales prefetched. */
+ * kt]) * b_scale[n/128, kt], in f32 VALU, with the scales loadScales
+ * loaded. */
 static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue col,
                          MlirValue acc) {
   MlirValue ops[5] = {partial, rows, col, g->lane, g->bs.co};
@@ -88,12 +82,12 @@ MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
   MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
   MlirValue r0, c0, r1, c1;
-  prefetchScales(g, kt, &r0, &c0);
+  loadScales(g, kt, &r0, &c0);
   copyA(g, k1, 1);
   MlirValue b1 = prefetchB(g, k1);
   acc = promote(g, gemmTile(g, 0, kt, *bf, g->bs.zeroAcc), r0, c0, acc);
   syncA(g);
-  prefetchScales(g, k1, &r1, &c1);
+  loadScales(g, k1, &r1, &c1);
   copyA(g, k2, 0);
   MlirValue b2 = prefetchB(g, k2);
   acc = promote(g, gemmTile(g, 1, k1, b1, g->bs.zeroAcc), r1, c1, acc);

@@ -60,51 +60,47 @@ module attributes {gpu.container_module} {
       %39:2 = scf.for %arg6 = %c0 to %c56 step %c2 iter_args(%arg7 = %cst, %arg8 = %38) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
         %41 = arith.addi %arg6, %c1 : index
         %42 = arith.addi %arg6, %c2 : index
+        %43 = "fly.make_int_tuple"(%arg6) : (index) -> !fly.int_tuple<"?">
+        %44 = "fly.local_tile"(%24, %43) {tile = "16384"} : (!fly.tensor<"f32 global 917504:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 16384:1">
+        %45 = "fly.gemm_row_scales"(%44, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 16384:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %46 = "fly.make_int_tuple"(%30, %arg6) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %47 = "fly.load"(%26, %46) : (!fly.tensor<"f32 global (12,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %48 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %49 = "fly.local_tile"(%16, %48) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+        "fly.copy_to_lds"(%49, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c55_0 = arith.constant 55 : index
-        %43 = arith.minui %arg6, %c55_0 : index
-        %44 = "fly.make_int_tuple"(%43) : (index) -> !fly.int_tuple<"?">
-        %45 = "fly.local_tile"(%24, %44) {tile = "16384"} : (!fly.tensor<"f32 global 917504:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 16384:1">
-        %46 = "fly.gemm_row_scales"(%45, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 16384:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %47 = "fly.make_int_tuple"(%30, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %48 = "fly.load"(%26, %47) : (!fly.tensor<"f32 global (12,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %49 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %50 = "fly.local_tile"(%16, %49) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-        "fly.copy_to_lds"(%50, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %50 = arith.minui %41, %c55_0 : index
+        %51 = arith.muli %50, %c128 : index
+        %52 = "fly.make_int_tuple"(%11, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %53 = "fly.gemm_fragments"(%18, %8, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,96),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %54 = arith.muli %arg6, %c128 : index
+        %55 = "fly.make_int_tuple"(%11, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %56 = "fly.gemm"(%3, %arg8, %cst, %8, %12, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %57 = "fly.gemm_scale"(%56, %45, %47, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %58 = arith.addf %arg7, %57 : vector<64xf32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        %59 = "fly.make_int_tuple"(%41) : (index) -> !fly.int_tuple<"?">
+        %60 = "fly.local_tile"(%24, %59) {tile = "16384"} : (!fly.tensor<"f32 global 917504:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 16384:1">
+        %61 = "fly.gemm_row_scales"(%60, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 16384:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %62 = "fly.make_int_tuple"(%30, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %63 = "fly.load"(%26, %62) : (!fly.tensor<"f32 global (12,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %64 = "fly.make_int_tuple"(%block_id_x, %42) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %65 = "fly.local_tile"(%16, %64) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+        "fly.copy_to_lds"(%65, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c55_1 = arith.constant 55 : index
-        %51 = arith.minui %41, %c55_1 : index
-        %52 = arith.muli %51, %c128 : index
-        %53 = "fly.make_int_tuple"(%11, %52) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %54 = "fly.gemm_fragments"(%18, %8, %53) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,96),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %55 = arith.muli %arg6, %c128 : index
-        %56 = "fly.make_int_tuple"(%11, %55) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %57 = "fly.gemm"(%3, %arg8, %cst, %8, %12, %56) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %58 = "fly.gemm_scale"(%57, %46, %48, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %59 = arith.addf %arg7, %58 : vector<64xf32>
+        %66 = arith.minui %42, %c55_1 : index
+        %67 = arith.muli %66, %c128 : index
+        %68 = "fly.make_int_tuple"(%11, %67) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %69 = "fly.gemm_fragments"(%18, %8, %68) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,96),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %70 = arith.muli %41, %c128 : index
+        %71 = "fly.make_int_tuple"(%11, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %72 = "fly.gemm"(%6, %53, %cst, %8, %12, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %73 = "fly.gemm_scale"(%72, %61, %63, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %74 = arith.addf %58, %73 : vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        %c55_2 = arith.constant 55 : index
-        %60 = arith.minui %41, %c55_2 : index
-        %61 = "fly.make_int_tuple"(%60) : (index) -> !fly.int_tuple<"?">
-        %62 = "fly.local_tile"(%24, %61) {tile = "16384"} : (!fly.tensor<"f32 global 917504:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 16384:1">
-        %63 = "fly.gemm_row_scales"(%62, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 16384:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %64 = "fly.make_int_tuple"(%30, %60) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %65 = "fly.load"(%26, %64) : (!fly.tensor<"f32 global (12,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %66 = "fly.make_int_tuple"(%block_id_x, %42) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %67 = "fly.local_tile"(%16, %66) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-        "fly.copy_to_lds"(%67, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %c55_3 = arith.constant 55 : index
-        %68 = arith.minui %42, %c55_3 : index
-        %69 = arith.muli %68, %c128 : index
-        %70 = "fly.make_int_tuple"(%11, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %71 = "fly.gemm_fragments"(%18, %8, %70) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,96),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %72 = arith.muli %41, %c128 : index
-        %73 = "fly.make_int_tuple"(%11, %72) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %74 = "fly.gemm"(%6, %54, %cst, %8, %12, %73) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %75 = "fly.gemm_scale"(%74, %63, %65, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %76 = arith.addf %59, %75 : vector<64xf32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        scf.yield %76, %71 : vector<64xf32>, vector<128xf8E4M3FN>
+        scf.yield %74, %69 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
       %40 = arith.truncf %39#0 : vector<64xf32> to vector<64xbf16>
       "fly.gemm_store"(%40, %22, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,1536):(1536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()

@@ -83,51 +83,47 @@ module attributes {gpu.container_module} {
       %59:2 = scf.for %arg6 = %c0 to %c12 step %c2 iter_args(%arg7 = %cst, %arg8 = %58) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
         %61 = arith.addi %arg6, %c1 : index
         %62 = arith.addi %arg6, %c2 : index
+        %63 = "fly.make_int_tuple"(%arg6) : (index) -> !fly.int_tuple<"?">
+        %64 = "fly.local_tile"(%44, %63) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %65 = "fly.gemm_row_scales"(%64, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %66 = "fly.make_int_tuple"(%50, %arg6) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %67 = "fly.load"(%46, %66) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %68 = "fly.make_int_tuple"(%24, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %69 = "fly.local_tile"(%36, %68) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+        "fly.copy_to_lds"(%69, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c11_0 = arith.constant 11 : index
-        %63 = arith.minui %arg6, %c11_0 : index
-        %64 = "fly.make_int_tuple"(%63) : (index) -> !fly.int_tuple<"?">
-        %65 = "fly.local_tile"(%44, %64) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %66 = "fly.gemm_row_scales"(%65, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %67 = "fly.make_int_tuple"(%50, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %68 = "fly.load"(%46, %67) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %69 = "fly.make_int_tuple"(%24, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %70 = "fly.local_tile"(%36, %69) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-        "fly.copy_to_lds"(%70, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %70 = arith.minui %61, %c11_0 : index
+        %71 = arith.muli %70, %c128 : index
+        %72 = "fly.make_int_tuple"(%31, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %73 = "fly.gemm_fragments"(%38, %28, %72) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %74 = arith.muli %arg6, %c128 : index
+        %75 = "fly.make_int_tuple"(%31, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %76 = "fly.gemm"(%3, %arg8, %cst, %28, %32, %75) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %77 = "fly.gemm_scale"(%76, %65, %67, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %78 = arith.addf %arg7, %77 : vector<64xf32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        %79 = "fly.make_int_tuple"(%61) : (index) -> !fly.int_tuple<"?">
+        %80 = "fly.local_tile"(%44, %79) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %81 = "fly.gemm_row_scales"(%80, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %82 = "fly.make_int_tuple"(%50, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %83 = "fly.load"(%46, %82) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %84 = "fly.make_int_tuple"(%24, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %85 = "fly.local_tile"(%36, %84) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+        "fly.copy_to_lds"(%85, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c11_1 = arith.constant 11 : index
-        %71 = arith.minui %61, %c11_1 : index
-        %72 = arith.muli %71, %c128 : index
-        %73 = "fly.make_int_tuple"(%31, %72) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %74 = "fly.gemm_fragments"(%38, %28, %73) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %75 = arith.muli %arg6, %c128 : index
-        %76 = "fly.make_int_tuple"(%31, %75) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %77 = "fly.gemm"(%3, %arg8, %cst, %28, %32, %76) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %78 = "fly.gemm_scale"(%77, %66, %68, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %79 = arith.addf %arg7, %78 : vector<64xf32>
+        %86 = arith.minui %62, %c11_1 : index
+        %87 = arith.muli %86, %c128 : index
+        %88 = "fly.make_int_tuple"(%31, %87) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %89 = "fly.gemm_fragments"(%38, %28, %88) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %90 = arith.muli %61, %c128 : index
+        %91 = "fly.make_int_tuple"(%31, %90) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %92 = "fly.gemm"(%6, %73, %cst, %28, %32, %91) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %93 = "fly.gemm_scale"(%92, %81, %83, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %94 = arith.addf %78, %93 : vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        %c11_2 = arith.constant 11 : index
-        %80 = arith.minui %61, %c11_2 : index
-        %81 = "fly.make_int_tuple"(%80) : (index) -> !fly.int_tuple<"?">
-        %82 = "fly.local_tile"(%44, %81) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %83 = "fly.gemm_row_scales"(%82, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %84 = "fly.make_int_tuple"(%50, %80) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %85 = "fly.load"(%46, %84) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %86 = "fly.make_int_tuple"(%24, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %87 = "fly.local_tile"(%36, %86) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-        "fly.copy_to_lds"(%87, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %c11_3 = arith.constant 11 : index
-        %88 = arith.minui %62, %c11_3 : index
-        %89 = arith.muli %88, %c128 : index
-        %90 = "fly.make_int_tuple"(%31, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %91 = "fly.gemm_fragments"(%38, %28, %90) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %92 = arith.muli %61, %c128 : index
-        %93 = "fly.make_int_tuple"(%31, %92) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %94 = "fly.gemm"(%6, %74, %cst, %28, %32, %93) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %95 = "fly.gemm_scale"(%94, %83, %85, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %96 = arith.addf %79, %95 : vector<64xf32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        scf.yield %96, %91 : vector<64xf32>, vector<128xf8E4M3FN>
+        scf.yield %94, %89 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
       %60 = arith.truncf %59#0 : vector<64xf32> to vector<64xbf16>
       "fly.gemm_store"(%60, %42, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
