@@ -117,7 +117,8 @@ static MlirValue castTo(Gen *g, MlirValue v, MlirType t) {
 }
 
 static void blockCoords(Gen *g) {
-  MlirValue bx = gpuId(g, "gpu.block_id", "x"), by = gpuId(g, "gpu.block_id", "y");
+  MlirValue bx = gpuId(g, "gpu.block_id", "x");
+  MlirValue by = gpuId(g, "gpu.block_id", "y");
   if (!g->c->xcd) {
     g->bm = bx, g->bn = by;
     return;
@@ -125,22 +126,33 @@ static void blockCoords(Gen *g) {
   /* In i32: the grid is far below 2^31 blocks, and 64-bit divisions by the
    * run-time grid_x would expand into a branchy 32/64-bit pair. */
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
-  MlirValue gx = castTo(g, gpuId(g, "gpu.grid_dim", "x"), i32);
-  MlirValue gy = castTo(g, gpuId(g, "gpu.grid_dim", "y"), i32);
+  MlirValue gdx = gpuId(g, "gpu.grid_dim", "x");
+  MlirValue gx = castTo(g, gdx, i32);
+  MlirValue gdy = gpuId(g, "gpu.grid_dim", "y");
+  MlirValue gy = castTo(g, gdy, i32);
   MlirValue x = flyBuildValue(&g->b, "arith.constant", 0, NULL, i32,
                               FMT("{value = %d : i32}", g->c->xcd));
+  /* One op per statement: the order of a call's argument evaluation is
+   * unspecified in C, and with two ops built as arguments the IR's order
+   * (the checked-in text) would depend on the compiler. */
   MlirValue all = flyBuildArith(&g->b, "muli", gx, gy);
-  MlirValue full = flyBuildArith(&g->b, "subi", all, flyBuildArith(&g->b, "remui", all, x));
+  MlirValue rest = flyBuildArith(&g->b, "remui", all, x);
+  MlirValue full = flyBuildArith(&g->b, "subi", all, rest);
   MlirValue per = flyBuildArith(&g->b, "divui", full, x);
-  MlirValue l = flyBuildArith(&g->b, "addi", castTo(g, bx, i32),
-                              flyBuildArith(&g->b, "muli", castTo(g, by, i32), gx));
-  MlirValue moved = flyBuildArith(&g->b, "addi",
-                                  flyBuildArith(&g->b, "muli",
-                                                flyBuildArith(&g->b, "remui", l, x), per),
-                                  flyBuildArith(&g->b, "divui", l, x));
-  MlirValue tile = select3(g, cmpUlt(g, l, full), moved, l);
-  g->bm = castTo(g, flyBuildArith(&g->b, "remui", tile, gx), ix);
-  g->bn = castTo(g, flyBuildArith(&g->b, "divui", tile, gx), ix);
+  MlirValue x32 = castTo(g, bx, i32);
+  MlirValue y32 = castTo(g, by, i32);
+  MlirValue row = flyBuildArith(&g->b, "muli", y32, gx);
+  MlirValue l = flyBuildArith(&g->b, "addi", x32, row);
+  MlirValue onXcd = flyBuildArith(&g->b, "remui", l, x);
+  MlirValue first = flyBuildArith(&g->b, "muli", onXcd, per);
+  MlirValue slot = flyBuildArith(&g->b, "divui", l, x);
+  MlirValue moved = flyBuildArith(&g->b, "addi", first, slot);
+  MlirValue inFull = cmpUlt(g, l, full);
+  MlirValue tile = select3(g, inFull, moved, l);
+  MlirValue bm = flyBuildArith(&g->b, "remui", tile, gx);
+  g->bm = castTo(g, bm, ix);
+  MlirValue bn = flyBuildArith(&g->b, "divui", tile, gx);
+  g->bn = castTo(g, bn, ix);
 }
 
 /* The wave's N block of b_scale, made uniform (v_readfirstlane): its
