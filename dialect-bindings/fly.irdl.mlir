@@ -195,15 +195,28 @@ irdl.dialect @fly {
   }
 
   // Multiplies a gemm's f32 accumulators C[m][n] by scale_a[m] * scale_b[n]
-  // (rank-1 f32 tensors), rows and columns through the C layout.
+  // (rank-1 f32 tensors; scale_a may be the vector fly.gemm_row_scales
+  // loaded, scale_b one f32 for every column), rows and columns through the
+  // C layout.
   irdl.operation @gemm_scale {
     %acc = irdl.any
-    %sa = irdl.base @fly::@tensor
-    %sb = irdl.base @fly::@tensor
+    %sa = irdl.any
+    %sb = irdl.any
     %l = irdl.any
     %o = irdl.base @fly::@int_tuple
     %r = irdl.any
     irdl.operands(acc: %acc, scale_a: %sa, scale_b: %sb, lane: %l, origin: %o)
+    irdl.results(result: %r)
+  }
+
+  // The row scales fly.gemm_scale would load for accumulators at an origin
+  // (a prefetch): a vector of m_repeat x the atom's values per lane.
+  irdl.operation @gemm_row_scales {
+    %sa = irdl.base @fly::@tensor
+    %l = irdl.any
+    %o = irdl.base @fly::@int_tuple
+    %r = irdl.any
+    irdl.operands(scale_a: %sa, lane: %l, origin: %o)
     irdl.results(result: %r)
   }
 

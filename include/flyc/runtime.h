@@ -237,6 +237,28 @@ float flyQuantMax(FlyQuantType type);
 bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantType type,
                          uint8_t *dst, float *scales, FlyStrBuf *err);
 
+/// The fp8 block-scale GEMM's scale block: 1 x 128 of A, 128 x 128 of B.
+enum { FLY_BLOCK_SCALE_K = 128 };
+
+/// Quantizes `src` (rows x cols f32, row-major) in blocks of blockRows x
+/// FLY_BLOCK_SCALE_K, each with its own f32 scale (the block-scale GEMM's
+/// a8w8 scheme: blockRows 1 for A's 1x128 blocks, 128 for B's 128x128):
+/// scales[(r / blockRows) * (cols / 128) + c / 128] = amax(block) /
+/// flyQuantMax(type) (1 for an all-zero block) and dst[r][c] = src[r][c] /
+/// that scale, rounded to nearest even in `type`. cols must be a multiple
+/// of 128 and rows of blockRows. False with `err` if a value is not finite
+/// or the sizes are not whole blocks.
+bool flyQuantizeBlockScale(const float *src, size_t rows, size_t cols, size_t blockRows,
+                           FlyQuantType type, uint8_t *dst, float *scales, FlyStrBuf *err);
+
+/// Rearranges A's block scales from their logical [m][kBlocks] (row-major)
+/// into the layout the block-scale GEMM takes: kBlocks columns of maxM
+/// floats, dst[kb * maxM + r] = src[r * kBlocks + kb]; rows m..maxM-1 are 0.
+/// False with `err` (nothing written) unless 1 <= m <= maxM and the sizes
+/// do not overflow.
+bool flyBlockScaleLayoutA(const float *src, size_t m, size_t kBlocks, size_t maxM, float *dst,
+                          FlyStrBuf *err);
+
 /// MXFP4 (OCP Microscaling Formats v1.0): elements per block sharing one
 /// E8M0 scale, and the largest e2m1 magnitude.
 enum { FLY_MX_BLOCK = 32 };

@@ -214,5 +214,6 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
     int64_t cBytes = c->tileM * d->cPitch * 2, aBytes = c->tileM * c->tileK * d->elemBytes;
     d->ldsBytes = (cBytes > aBytes ? cBytes : aBytes) + (c->stages - 1) * aBytes;
   }
-  return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err);
+  return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err) &&
+         (c->kind != GEMM_KIND_BLOCKSCALE || gemmBlockScaleCheck(c, err));
 }

@@ -15,10 +15,22 @@
 
 typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16 } GemmDtype;
 
+/// The kernel family: the per-token-scaled preshuffle GEMM, or the fp8
+/// block-scale GEMM (docs/blockscale.md).
+typedef enum GemmKind { GEMM_KIND_PRESHUFFLE, GEMM_KIND_BLOCKSCALE } GemmKind;
+
+/// The block-scale GEMM's recipes (docs/blockscale.md): chosen from the
+/// shape (auto), the 4-wave core, or the 8-wave ping-pong core.
+typedef enum GemmRecipe { GEMM_RECIPE_AUTO, GEMM_RECIPE_4WAVE, GEMM_RECIPE_8WAVE } GemmRecipe;
+
+/// The K (and N) extent of one block scale.
+enum { GEMM_SCALE_BLOCK = 128 };
+
 /// Room for a kernel name and its NUL.
 enum { GEMM_NAME_MAX = 64 };
 
 typedef struct GemmConfig {
+  GemmKind kind;
   int64_t tileM, tileN, tileK;
   GemmDtype dtype;
   bool outF16;   /* output f16 (else bf16) */
@@ -30,6 +42,7 @@ typedef struct GemmConfig {
   int64_t maxM;  /* rows the A/C/scale memrefs are declared with */
   char name[GEMM_NAME_MAX]; /* kernel symbol (gemmNameValid) */
   bool allowSpills; /* write the kernel even if it spills to scratch */
+  int xcd;          /* block-scale: remap block ids over this many XCDs (0: off) */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).
@@ -70,5 +83,17 @@ bool gemmNameValid(const char *s);
 /// Checks the configuration (seed §1.4 and what the compiler needs) and
 /// fills `d`. On failure appends one sentence saying what is wrong to `err`.
 bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err);
+
+/// blockscale_config.c: applies a block-scale recipe to `c` (its tile and
+/// XCD remap; `tileSet`/`xcdSet` say the command line chose them). auto
+/// picks from M (`m`, the expected rows), N and K alone. False with one
+/// sentence in `err` for a recipe that cannot be built.
+bool gemmRecipeApply(GemmConfig *c, GemmRecipe recipe, int64_t m, bool tileSet, bool xcdSet,
+                     FlyStrBuf *err);
+
+/// The block-scale GEMM's own checks (after the family's): fp8, tile_k the
+/// scale block, each wave's columns inside one N block, two async stages,
+/// direct bf16 store, the XCD count.
+bool gemmBlockScaleCheck(const GemmConfig *c, FlyStrBuf *err);
 
 #endif /* FLYC_KERNELS_GEMM_CONFIG_H */

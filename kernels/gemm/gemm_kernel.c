@@ -7,6 +7,7 @@
  * seed's sections.
  *===----------------------------------------------------------------------===*/
 #include "gemm_kernel.h"
+#include "gemm_gen.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -18,29 +19,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-enum { TEXT_SLOTS = 16, TEXT_CAP = 512, MAX_CONSTS = 12, MAX_CHUNKS = 16 };
-
-/* The kernel under construction: builder, configuration and the values
- * every part uses. */
-typedef struct Gen {
-  FlyBuilder b;
-  const GemmConfig *c;
-  const GemmDerived *d;
-  MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
-  MlirValue smem[3], cLds;
-  MlirValue chunk[MAX_CHUNKS]; /* sync copy: this thread's chunk coordinates */
-  int numChunks;
-  MlirValue consts[MAX_CONSTS];
-  int64_t constVal[MAX_CONSTS];
-  int numConsts;
-  char text[TEXT_SLOTS][TEXT_CAP];
-  unsigned nextText;
-} Gen;
-
-/* Formats into the next of the kernel's rotating text buffers: enough for
- * the few strings one build call combines. */
-static const char *fmt(Gen *g, const char *f, ...) __attribute__((format(printf, 2, 3)));
-static const char *fmt(Gen *g, const char *f, ...) {
+const char *fmt(Gen *g, const char *f, ...) {
   char *buf = g->text[g->nextText++ % TEXT_SLOTS];
   va_list ap;
   va_start(ap, f);
@@ -49,31 +28,29 @@ static const char *fmt(Gen *g, const char *f, ...) {
   return buf;
 }
 
-#define FMT(...) fmt(g, __VA_ARGS__)
-
-static MlirType tensorT(Gen *g, const char *spec) {
+MlirType tensorT(Gen *g, const char *spec) {
   return flyBuilderFlyType(&g->b, FLY_TYPE_TENSOR, spec);
 }
 
-static MlirValue fly(Gen *g, const char *op, intptr_t n, const MlirValue *ops, MlirType t,
+MlirValue fly(Gen *g, const char *op, intptr_t n, const MlirValue *ops, MlirType t,
                      const char *attrs) {
   return flyBuildValue(&g->b, FMT("fly.%s", op), n, ops, t, attrs);
 }
 
-static void flyVoid(Gen *g, const char *op, intptr_t n, const MlirValue *ops, const char *attrs) {
+void flyVoid(Gen *g, const char *op, intptr_t n, const MlirValue *ops, const char *attrs) {
   flyBuildOp(&g->b, FMT("fly.%s", op), n, ops, 0, NULL, attrs, 0);
 }
 
 /* Index constants come from the entry block's table (buildConstants), so
  * each value is defined once; others are made where they are used. */
-static MlirValue idx(Gen *g, int64_t v) {
+MlirValue idx(Gen *g, int64_t v) {
   for (int i = 0; i < g->numConsts; ++i)
     if (g->constVal[i] == v)
       return g->consts[i];
   return flyBuildConstantIndex(&g->b, v);
 }
 
-static void buildConstants(Gen *g) {
+void buildConstants(Gen *g) {
   int64_t want[] = {0, 1, 2, 64, g->c->tileM, g->c->tileN / 4, g->c->tileN, g->c->tileK,
                     g->c->k / g->c->tileK};
   for (size_t i = 0; i < sizeof want / sizeof *want; ++i) {
@@ -87,13 +64,13 @@ static void buildConstants(Gen *g) {
   }
 }
 
-static MlirValue tuple2(Gen *g, MlirValue x, MlirValue y) {
+MlirValue tuple2(Gen *g, MlirValue x, MlirValue y) {
   MlirValue crd[2] = {x, y};
   return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
              NULL);
 }
 
-static MlirValue gpuId(Gen *g, const char *op, const char *dim) {
+MlirValue gpuId(Gen *g, const char *op, const char *dim) {
   return flyBuildValue(&g->b, op, 0, NULL, mlirIndexTypeGet(g->b.ctx),
                        FMT("{dimension = #gpu<dim %s>}", dim));
 }
@@ -111,7 +88,7 @@ static const char *swizzledTile(Gen *g) {
 
 /* B's preshuffled layout (seed §12) over its logical (n, k):
  * [N/16][K/(4 kp)][4][16][kp] with kp the elements of 16 bytes. */
-static const char *preshuffledB(Gen *g) {
+const char *preshuffledB(Gen *g) {
   int64_t kp = 16 / g->d->elemBytes, n = g->c->n, k = g->c->k;
   return FMT("((16,%" PRId64 "),(%" PRId64 ",4,%" PRId64 ")):((%" PRId64 ",%" PRId64 "),(1,%" PRId64
              ",%" PRId64 "))",
@@ -119,7 +96,7 @@ static const char *preshuffledB(Gen *g) {
 }
 
 /* A row-major tensor of `rows` (a run-time i32) x `cols` over `mem`. */
-static MlirValue rowsTensor(Gen *g, MlirValue mem, MlirValue rows, const char *elem, int64_t cols) {
+MlirValue rowsTensor(Gen *g, MlirValue mem, MlirValue rows, const char *elem, int64_t cols) {
   MlirValue shape = fly(g, "make_int_tuple", 1, &rows,
                         flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, FMT("(?,%" PRId64 ")", cols)),
                         NULL);
@@ -132,7 +109,7 @@ static MlirValue rowsTensor(Gen *g, MlirValue mem, MlirValue rows, const char *e
   return fly(g, "make_tensor", 2, tops, tensorT(g, FMT("%s global %s", elem, layout)), "{buffer}");
 }
 
-static MlirValue staticTensor(Gen *g, MlirValue mem, const char *elem, const char *layout,
+MlirValue staticTensor(Gen *g, MlirValue mem, const char *elem, const char *layout,
                               const char *attrs) {
   MlirValue ops[2] = {mem, flyBuildStatic(&g->b, FLY_TYPE_LAYOUT, layout)};
   return fly(g, "make_tensor", 2, ops, tensorT(g, FMT("%s global %s", elem, layout)), attrs);
@@ -157,7 +134,7 @@ static MlirValue cShuffleTile(Gen *g, MlirValue storage) {
  * top-level field is its own LDS object (fly-shared-alloc), which lets
  * LLVM see that a DMA into one stage never needs a wait before reads of
  * the other. */
-static void buildShared(Gen *g) {
+void buildShared(Gen *g) {
   int64_t elems = g->c->tileM * g->c->tileK;
   const char *e = g->d->elem;
   char fields[256];
@@ -191,10 +168,14 @@ static void buildShared(Gen *g) {
 
 /* Thread and block coordinates: 4 waves split the tile's columns
  * (gemm-optimization §1.1); n0 is this wave's first column of C. */
-static void buildCoords(Gen *g) {
+void buildCoords(Gen *g) {
   g->tid = gpuId(g, "gpu.thread_id", "x");
   g->bm = gpuId(g, "gpu.block_id", "x");
   g->bn = gpuId(g, "gpu.block_id", "y");
+  waveCoords(g);
+}
+
+void waveCoords(Gen *g) {
   MlirValue c64 = idx(g, 64);
   MlirValue wave = flyBuildArith(&g->b, "divui", g->tid, c64);
   g->lane = flyBuildArith(&g->b, "remui", g->tid, c64);
@@ -215,7 +196,7 @@ static MlirValue tileA(Gen *g, MlirValue kt) {
 
 /* The async copy: A's k-tile kt of this block's rows into LDS stage
  * `stage` by DMA (seed §11). */
-static void copyA(Gen *g, MlirValue kt, int stage) {
+void copyA(Gen *g, MlirValue kt, int stage) {
   MlirValue ops[3] = {tileA(g, kt), g->smem[stage], g->tid};
   flyVoid(g, "copy_to_lds", 3, ops,
           FMT("{bytes = %d : i32, threads = 256 : i32}", g->d->copyBytes));
@@ -254,7 +235,7 @@ static void storeA(Gen *g, const MlirValue *regs, int stage) {
 }
 
 /* Waits for this thread's copies, then for everyone's (one barrier). */
-static void syncA(Gen *g) {
+void syncA(Gen *g) {
   flyVoid(g, "waitcnt", 0, NULL, "{vmcnt = 0 : i32}");
   flyBuildOp(&g->b, "gpu.barrier", 0, NULL, 0, NULL, NULL, 0);
 }
@@ -297,7 +278,7 @@ static void syncAAfter(Gen *g, int64_t outstanding) {
              "{ordering = 4 : i64, syncscope = \"wavefront\"}", 0);
 }
 
-static const char *atomAttrs(Gen *g, bool withK) {
+const char *atomAttrs(Gen *g, bool withK) {
   const GemmDerived *d = g->d;
   return FMT("{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", m_repeat = %" PRId64
              " : i32, n_repeat = %" PRId64 " : i32%s}",
@@ -319,7 +300,7 @@ static MlirValue originB(Gen *g, MlirValue kt) {
  * that use them (seed §2.3, §4.2: prefetch_b_tile(next_k) while the
  * current tile computes). k-tiles past the last read the last one again:
  * the loop's final prefetch is never used, and this keeps it in bounds. */
-static MlirValue prefetchB(Gen *g, MlirValue kt) {
+MlirValue prefetchB(Gen *g, MlirValue kt) {
   int64_t last = g->c->k / g->c->tileK - 1;
   MlirValue kc = flyBuildArith(&g->b, "minui", kt, idx(g, last));
   int64_t len = g->d->nRepeat * g->d->kSteps * g->d->abLen;
@@ -332,7 +313,7 @@ static MlirValue prefetchB(Gen *g, MlirValue kt) {
 
 /* One k-tile's MFMAs: A from LDS stage `stage`, B from its prefetched
  * fragments `bf` (columns n0.. of k-tile kt). */
-static MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue bf, MlirValue acc) {
+MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue bf, MlirValue acc) {
   MlirValue ops[6] = {g->smem[stage], bf, acc, g->lane, g->zero, originB(g, kt)};
   return fly(g, "gemm", 6, ops, mlirValueGetType(acc), atomAttrs(g, true));
 }
@@ -439,6 +420,8 @@ static MlirValue body3(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
 }
 
 static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  if (g->c->kind == GEMM_KIND_BLOCKSCALE)
+    return bsLoopBody(g, kt, acc, bf);
   if (g->c->stages == 3)
     return body3(g, kt, acc, bf);
   return g->c->async ? asyncBody(g, kt, acc, bf) : syncBody(g, kt, acc, bf);
@@ -446,7 +429,7 @@ static MlirValue loopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
 
 /* Appends a block with n arguments to region 0 of `op` and moves the
  * builder into it; `saved` is where leaveRegion returns to. */
-static MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirType *types,
+MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirType *types,
                              FlyBuilder *saved) {
   MlirLocation locs[8];
   for (intptr_t i = 0; i < n && i < 8; ++i)
@@ -458,7 +441,7 @@ static MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirTyp
   return block;
 }
 
-static void leaveRegion(Gen *g, FlyBuilder saved) {
+void leaveRegion(Gen *g, FlyBuilder saved) {
   saved.failed = saved.failed || g->b.failed;
   g->b = saved;
 }
@@ -473,7 +456,7 @@ static int64_t loopTiles(Gen *g) {
 
 /* The main loop: the accumulators and B's prefetched fragments are its
  * iteration arguments. */
-static MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue *b0) {
+MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue *b0) {
   if (loopTiles(g) == 0)
     return acc0;
   MlirValue ops[5] = {idx(g, 0), idx(g, loopTiles(g)), idx(g, g->c->stages), acc0, *b0};
@@ -518,7 +501,7 @@ static MlirValue scale(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirVa
   return fly(g, "gemm_scale", 5, ops, mlirValueGetType(acc), atomAttrs(g, false));
 }
 
-static MlirType vectorT(Gen *g, const char *elem) {
+MlirType vectorT(Gen *g, const char *elem) {
   return flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>",
                                    g->d->mRepeat * g->d->nRepeat * 4, elem));
 }
@@ -602,6 +585,8 @@ static int argTypes(Gen *g, MlirType *t) {
 }
 
 static void buildBody(Gen *g, MlirBlock entry) {
+  if (g->c->kind == GEMM_KIND_BLOCKSCALE)
+    return bsBuildBody(g, entry);
   int nargs = (int)mlirBlockGetNumArguments(entry);
   MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
   MlirValue c = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, nargs - 1);
@@ -645,29 +630,46 @@ static void appendPrinted(MlirStringRef s, void *buf) {
   flyStrBufAppendN((FlyStrBuf *)buf, s.data, s.length);
 }
 
-/* The launch `flyc --stats` times (tools/flyc/model.h): every row the
- * memrefs are declared with (M = max M), in flyc-run's syntax; zero
- * buffers, since the loop's timing does not depend on the values. */
-static char *modelLaunch(const Gen *g) {
+/* flyc-run's name for a memref element type (run_dtype.c). */
+static const char *runDtype(MlirType e) {
+  if (mlirTypeIsAFloat8E4M3FN(e))
+    return "fp8";
+  if (mlirTypeIsAFloat8E4M3FNUZ(e))
+    return "fp8_fnuz";
+  if (mlirTypeIsABF16(e))
+    return "bf16";
+  if (mlirTypeIsAF16(e))
+    return "f16";
+  if (mlirTypeIsAF32(e))
+    return "f32";
+  return mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 8 ? "i8" : NULL;
+}
+
+/* The launch `flyc --stats` times (tools/flyc/model.h), in flyc-run's
+ * syntax: the grid over every row the memrefs are declared with (M = max
+ * M), each memref argument a zero buffer of its declared size (the loop's
+ * timing does not depend on the values) and the i32 M. */
+static char *modelLaunch(const Gen *g, const MlirType *types, int n) {
   const GemmConfig *c = g->c;
-  static const char *const names[] = {[GEMM_FP8] = "fp8", [GEMM_INT8] = "i8",
-                                      [GEMM_BF16] = "bf16", [GEMM_FP16] = "f16"};
-  const char *e = c->dtype == GEMM_FP8 && c->chip == FLY_CHIP_GFX942 ? "fp8_fnuz"
-                                                                    : names[c->dtype];
   FlyStrBuf b = {0};
-  flyStrBufAppendF(&b, "--grid %" PRId64 ",%" PRId64 " --block 256 a:%s:%" PRId64
-                   " b:%s:%" PRId64 " c:%s:%" PRId64, c->maxM / c->tileM, c->n / c->tileN, e,
-                   c->maxM * c->k, e, c->n * c->k, c->outF16 ? "f16" : "bf16", c->maxM * c->n);
-  if (g->d->scaled)
-    flyStrBufAppendF(&b, " sa:f32:%" PRId64 " sb:f32:%" PRId64, c->maxM, c->n);
-  flyStrBufAppendF(&b, " i32=%" PRId64, c->maxM);
+  flyStrBufAppendF(&b, "--grid %" PRId64 ",%" PRId64 " --block 256", c->maxM / c->tileM,
+                   c->n / c->tileN);
+  for (int i = 0; i < n; ++i) {
+    if (!mlirTypeIsAMemRef(types[i])) {
+      flyStrBufAppendF(&b, " i32=%" PRId64, c->maxM);
+      continue;
+    }
+    const char *e = runDtype(mlirShapedTypeGetElementType(types[i]));
+    flyStrBufAppendF(&b, " arg%d:%s:%" PRId64, i, e ? e : "?",
+                     mlirShapedTypeGetDimSize(types[i], 0));
+  }
   return flyStrBufTake(&b);
 }
 
 /* gpu.func @name(args) kernel, 256 threads per block. */
 static MlirOperation buildFunc(Gen *g) {
   MlirType types[6];
-  int n = argTypes(g, types);
+  int n = g->c->kind == GEMM_KIND_BLOCKSCALE ? bsArgTypes(g, types) : argTypes(g, types);
   FlyStrBuf ft = {0};
   flyStrBufAppend(&ft, "(");
   for (int i = 0; i < n && !g->b.failed; ++i) {
@@ -675,7 +677,7 @@ static MlirOperation buildFunc(Gen *g) {
     mlirTypePrint(types[i], appendPrinted, &ft);
   }
   flyStrBufAppend(&ft, ") -> ()");
-  char *attrs = NULL, *launch = modelLaunch(g);
+  char *attrs = NULL, *launch = modelLaunch(g, types, n);
   if (ft.data && launch) {
     FlyStrBuf ab = {0};
     flyStrBufAppendF(&ab, "{function_type = %s, gpu.kernel, "

@@ -82,6 +82,60 @@ bool flyQuantizePerToken(const float *src, size_t rows, size_t cols, FlyQuantTyp
   return true;
 }
 
+/* The largest magnitude of block (r0, c0) of br x bc values; false at a
+ * value that is not finite. */
+static bool blockMax(const float *src, size_t cols, size_t r0, size_t c0, size_t br, size_t bc,
+                     float *amax) {
+  *amax = 0;
+  for (size_t r = r0; r < r0 + br; ++r) {
+    float m;
+    if (!rowMax(src + r * cols + c0, bc, &m))
+      return false;
+    *amax = fmaxf(*amax, m);
+  }
+  return true;
+}
+
+bool flyQuantizeBlockScale(const float *src, size_t rows, size_t cols, size_t blockRows,
+                           FlyQuantType type, uint8_t *dst, float *scales, FlyStrBuf *err) {
+  size_t elems, bc = FLY_BLOCK_SCALE_K;
+  if (!blockRows || rows % blockRows || cols % bc || __builtin_mul_overflow(rows, cols, &elems)) {
+    flyStrBufAppendF(err, "cannot block-quantize a %zux%zu matrix in %zux%zu blocks: it is not "
+                     "whole blocks", rows, cols, blockRows, bc);
+    return false;
+  }
+  float max = flyQuantMax(type);
+  for (size_t r0 = 0; r0 < rows; r0 += blockRows)
+    for (size_t c0 = 0; c0 < cols; c0 += bc) {
+      float amax;
+      if (!blockMax(src, cols, r0, c0, blockRows, bc, &amax)) {
+        flyStrBufAppendF(err, "cannot quantize the block at row %zu, column %zu: it holds a "
+                         "value that is not finite", r0, c0);
+        return false;
+      }
+      float s = amax > 0 ? amax / max : 1.0f;
+      scales[r0 / blockRows * (cols / bc) + c0 / bc] = s;
+      for (size_t r = r0; r < r0 + blockRows; ++r)
+        for (size_t c = c0; c < c0 + bc; ++c) /* clamp: x / s may round just past max */
+          dst[r * cols + c] = encode(fmaxf(-max, fminf(max, src[r * cols + c] / s)), type);
+    }
+  return true;
+}
+
+bool flyBlockScaleLayoutA(const float *src, size_t m, size_t kBlocks, size_t maxM, float *dst,
+                          FlyStrBuf *err) {
+  size_t total;
+  if (m < 1 || m > maxM || !kBlocks || __builtin_mul_overflow(kBlocks, maxM, &total)) {
+    flyStrBufAppendF(err, "cannot lay out a_scale of %zu rows x %zu blocks for at most %zu rows",
+                     m, kBlocks, maxM);
+    return false;
+  }
+  for (size_t kb = 0; kb < kBlocks; ++kb)
+    for (size_t r = 0; r < maxM; ++r)
+      dst[kb * maxM + r] = r < m ? src[r * kBlocks + kb] : 0.0f;
+  return true;
+}
+
 /*--- MXFP4 ------------------------------------------------------------------*/
 
 float flyMxfp4Value(uint8_t code) {

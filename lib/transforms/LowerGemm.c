@@ -700,27 +700,110 @@ static MlirValue mulf(Builder *b, MlirValue x, MlirValue y) {
   return emitOp(b, "arith.mulf", 2, ops, mlirValueGetType(x));
 }
 
+/* The C layout's runs of one atom, planned over a row-major stand-in: the
+ * runs are consecutive rows of one column (16x16 and 32x32 atoms), which
+ * is how a lane's per-row scales are consecutive too. */
+static bool rowRuns(Builder *b, MlirOperation op, const AtomUse *uc, const TensorBase *sa,
+                    Piece *pieces, int *np) {
+  int nv;
+  TensorBase rowMajor = *sa;
+  rowMajor.type.layout = flyLayoutParse(b->lctx, "(1024,1024):(1,1024)");
+  return rowMajor.type.layout && planPieces(b, op, uc, &rowMajor, NULL, pieces, np, &nv);
+}
+
+/* The lane's row scales for atom rows 0..mr-1 from tensor sa: run p of atom
+ * row i into runs[i * np + p] (one vector load each). */
+static bool loadRowScales(Builder *b, MlirOperation op, const AtomUse *uc, const TensorBase *sa,
+                          Val lane, Val orow, int64_t mr, const Piece *pieces, int np,
+                          MlirValue *runs) {
+  Val lr, lc;
+  laneCoord(b, uc, lane, &lr, &lc);
+  for (int64_t i = 0; i < mr; ++i)
+    for (int p = 0; p < np; ++p) {
+      Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc->m + pieces[p].dm)), lr);
+      if (!loadRun(b, op, sa, row, pieces[p].len, &runs[i * np + p]))
+        return false;
+    }
+  return true;
+}
+
+/* %rows = fly.gemm_row_scales(%scale_a, %lane, %origin) {atom, m_repeat,
+ * n_repeat}: the row scales fly.gemm_scale would load for accumulators at
+ * that origin, loaded here (a prefetch: the scale may run a K tile later),
+ * atom row i's cl values at [i * cl, (i + 1) * cl). */
+bool tnLowerGemmRowScales(TensorState *ts, MlirOperation op) {
+  Builder *b = ts->b;
+  setAt(b, op);
+  AtomUse uc;
+  int64_t mr, nr, ks;
+  const TensorBase *sa = tensorOperand(ts, op, 0);
+  Val orow, ocol;
+  Piece pieces[MAX_VALUES];
+  int np;
+  if (!sa || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+    return false;
+  if (!mlirTypeEqual(sa->type.elem, mlirF32TypeGet(b->mctx)) ||
+      flyLayoutGetRank(sa->type.layout) != 1) {
+    tnFail(b, op, "loads row scales from a rank-1 f32 tensor");
+    return false;
+  }
+  if (!originOf(b, mlirOperationGetOperand(op, 2), &orow, &ocol)) {
+    tnFail(b, op, "the origin must be a (row, column) int tuple");
+    return false;
+  }
+  if (!rowRuns(b, op, &uc, sa, pieces, &np))
+    return false;
+  MlirValue runs[4 * MAX_VALUES];
+  if (mr * np > 4 * MAX_VALUES) {
+    tnFail(b, op, "loads more than 256 runs of row scales: use fewer atoms per op");
+    return false;
+  }
+  if (!loadRowScales(b, op, &uc, sa, lwToIndex(b, mlirOperationGetOperand(op, 1)), orow, mr,
+                     pieces, np, runs))
+    return false;
+  MlirValue all = join(b, runs, mr * np);
+  if (mlirValueIsNull(all)) {
+    tnFail(b, op, "out of memory");
+    return false;
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), all);
+  return true;
+}
+
 /* %acc' = fly.gemm_scale(%acc, %scale_a, %scale_b, %lane, %origin): each
  * accumulator C[m][n] times scale_a[m] * scale_b[n] (per-token scales of
  * the 8-bit GEMMs, gemm-optimization §7.1), rows and columns found through
- * the C layout like fly.gemm_store's. */
+ * the C layout like fly.gemm_store's. %scale_a may instead be the row
+ * scales fly.gemm_row_scales loaded, and %scale_b one f32 for every column
+ * (a block scale uniform over the op's columns); the order stays
+ * (C * scale_a[m]) * scale_b[n]. */
 bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
   Builder *b = ts->b;
   setAt(b, op);
   AtomUse uc;
   int64_t mr, nr, ks;
-  const TensorBase *sa = tensorOperand(ts, op, 1), *sb = sa ? tensorOperand(ts, op, 2) : NULL;
+  MlirType f32 = mlirF32TypeGet(b->mctx);
+  MlirValue rowVec = mlirOperationGetOperand(op, 1), uniform = mlirOperationGetOperand(op, 2);
+  if (!mlirTypeIsAVector(mlirValueGetType(rowVec)))
+    rowVec = (MlirValue){NULL};
+  if (!mlirTypeEqual(mlirValueGetType(uniform), f32))
+    uniform = (MlirValue){NULL};
+  const TensorBase *sa = mlirValueIsNull(rowVec) ? tensorOperand(ts, op, 1) : NULL;
+  const TensorBase *sb = mlirValueIsNull(uniform) ? tensorOperand(ts, op, 2) : NULL;
   Val lane, orow, ocol;
-  if (!sb || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+  if ((!sa && mlirValueIsNull(rowVec)) || (!sb && mlirValueIsNull(uniform)) ||
+      !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
     return false;
   MlirValue acc = mlirOperationGetOperand(op, 0);
   MlirType at = mlirValueGetType(acc);
-  MlirType f32 = mlirF32TypeGet(b->mctx);
   int64_t cl = flyMmaAtomCLen(uc.atom);
+  MlirType rt = mlirValueIsNull(rowVec) ? (MlirType){NULL} : mlirValueGetType(rowVec);
   if (!mlirTypeIsAVector(at) || mlirShapedTypeGetDimSize(at, 0) != mr * nr * cl ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(at), f32) ||
-      !mlirTypeEqual(sa->type.elem, f32) || !mlirTypeEqual(sb->type.elem, f32) ||
-      flyLayoutGetRank(sa->type.layout) != 1 || flyLayoutGetRank(sb->type.layout) != 1) {
+      (sa && (!mlirTypeEqual(sa->type.elem, f32) || flyLayoutGetRank(sa->type.layout) != 1)) ||
+      (!sa && (mlirShapedTypeGetDimSize(rt, 0) != mr * cl ||
+               !mlirTypeEqual(mlirShapedTypeGetElementType(rt), f32))) ||
+      (sb && (!mlirTypeEqual(sb->type.elem, f32) || flyLayoutGetRank(sb->type.layout) != 1))) {
     tnFail(b, op, "scales f32 accumulators (m_repeat * n_repeat * the atom's per lane) by "
                   "rank-1 f32 tensors of per-row and per-column scales");
     return false;
@@ -731,15 +814,12 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
     return false;
   }
   Piece pieces[MAX_VALUES];
-  int np, nv;
-  /* The C layout's runs are consecutive rows of one column (16x16 and 32x32
-   * atoms), which is how the per-row scales are consecutive too. */
-  TensorBase rowMajor = *sa;
-  rowMajor.type.layout = flyLayoutParse(b->lctx, "(1024,1024):(1,1024)");
-  if (!rowMajor.type.layout || !planPieces(b, op, &uc, &rowMajor, NULL, pieces, &np, &nv))
+  int np;
+  TensorBase stand = {0}; /* the runs depend only on the atom and f32's size */
+  stand.type.elem = f32;
+  stand.type.elemBytes = 4;
+  if (!rowRuns(b, op, &uc, sa ? sa : &stand, pieces, &np))
     return false;
-  Val lr, lc;
-  laneCoord(b, &uc, lane, &lr, &lc);
   /* Each run is scaled on its own and the runs, in order, joined once. */
   MlirValue parts[4 * MAX_VALUES];
   int64_t n = 0;
@@ -747,16 +827,23 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
     tnFail(b, op, "scales more than 256 runs of accumulators: use fewer atoms per op");
     return false;
   }
+  Val lr, lc;
+  laneCoord(b, &uc, lane, &lr, &lc);
   for (int64_t i = 0; i < mr; ++i)
     for (int64_t j = 0; j < nr; ++j)
       for (int p = 0; p < np; ++p) {
         Val row = lwAdd(b, lwAdd(b, orow, lwKonst(i * uc.m + pieces[p].dm)), lr);
         Val col = lwAdd(b, lwAdd(b, ocol, lwKonst(j * uc.n + pieces[p].dk)), lc);
         MlirValue rs, cs;
-        if (!loadRun(b, op, sa, row, pieces[p].len, &rs) || !loadRun(b, op, sb, col, 1, &cs))
+        if (sa ? !loadRun(b, op, sa, row, pieces[p].len, &rs)
+               : mlirValueIsNull(rs = slice(b, rowVec, i * cl + pieces[p].v0, pieces[p].len)))
+          return false;
+        if (sb && !loadRun(b, op, sb, col, 1, &cs))
           return false;
         int64_t bcast[MAX_VALUES] = {0};
-        MlirValue colv = shuffle(b, cs, cs, bcast, pieces[p].len);
+        MlirValue colv = sb ? shuffle(b, cs, cs, bcast, pieces[p].len)
+                            : emitOp(b, "vector.broadcast", 1, &uniform,
+                                     vectorOf(f32, pieces[p].len));
         int64_t off = (i * nr + j) * cl + pieces[p].v0;
         MlirValue part = slice(b, acc, off, pieces[p].len);
         parts[n++] = mulf(b, mulf(b, part, rs), colv);

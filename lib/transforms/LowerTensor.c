@@ -539,6 +539,8 @@ static bool lowerAccessOp(TensorState *ts, MlirOperation op) {
     return tnLowerGemmStore(ts, op);
   if (flyOpIs(op, "gemm_scale"))
     return tnLowerGemmScale(ts, op);
+  if (flyOpIs(op, "gemm_row_scales"))
+    return tnLowerGemmRowScales(ts, op);
   return lowerCopyToLds(ts, op);
 }
 
@@ -570,7 +572,8 @@ bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
   flyOpListCollect(&tiles, root, "fly.local_tile");
   const char *const accessOps[] = {"fly.load",           "fly.store",      "fly.copy_to_lds",
                                    "fly.mma_fragment",   "fly.gemm",       "fly.gemm_store",
-                                   "fly.gemm_scale",     "fly.gemm_fragments"};
+                                   "fly.gemm_scale",     "fly.gemm_fragments",
+                                   "fly.gemm_row_scales"};
   for (size_t k = 0; k < sizeof accessOps / sizeof *accessOps; ++k)
     flyOpListCollect(&uses, root, accessOps[k]);
   TensorState ts = {b, chip, flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase)), 0};

@@ -82,5 +82,6 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op);
 bool tnLowerGemmFragments(TensorState *ts, MlirOperation op);
 bool tnLowerGemmStore(TensorState *ts, MlirOperation op);
 bool tnLowerGemmScale(TensorState *ts, MlirOperation op);
+bool tnLowerGemmRowScales(TensorState *ts, MlirOperation op);
 
 #endif /* FLYC_TRANSFORMS_TENSOR_H */

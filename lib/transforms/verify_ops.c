@@ -95,6 +95,7 @@ static const struct {
     {"gemm_fragments", {ATOM, "operand", "m_repeat", "n_repeat", "k_steps", "k_pack"}},
     {"gemm_store", {ATOM, "m_repeat", "n_repeat"}},
     {"gemm_scale", {ATOM, "m_repeat", "n_repeat"}},
+    {"gemm_row_scales", {ATOM, "m_repeat", "n_repeat"}},
 };
 
 static bool knows(MlirOperation op, MlirStringRef attr) {
@@ -321,6 +322,7 @@ static const struct {
     {"gemm_fragments", NULL, voVerifyGemmFragments},
     {"gemm_store", NULL, voVerifyGemmStore},
     {"gemm_scale", NULL, voVerifyGemmScale},
+    {"gemm_row_scales", NULL, voVerifyGemmRowScales},
 };
 
 bool voVerifyOp(FlyLayoutCtx *ctx, MlirOperation op) {

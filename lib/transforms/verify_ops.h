@@ -56,5 +56,6 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op);
+bool voVerifyGemmRowScales(FlyLayoutCtx *ctx, MlirOperation op);
 
 #endif /* FLYC_TRANSFORMS_VERIFY_OPS_H */

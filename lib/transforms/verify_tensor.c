@@ -606,6 +606,27 @@ static bool scaleFits(FlyLayoutCtx *ctx, MlirOperation op, int i, const char *wh
   return fits(op, attr, value, "entries", what, from, need, extentOf(ctx, t.layout, 0));
 }
 
+/* An f32 scalar operand: one scale for every column (the block-scale
+ * GEMM's b_scale, uniform over a wave's columns inside one N block). */
+static bool uniformScale(MlirOperation op, int i) {
+  char e[64];
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+  if (mlirTypeIsAVector(t) || mlirTypeIsAShaped(t))
+    return false;
+  voTypeText(t, e, sizeof e);
+  return !strcmp(e, "f32");
+}
+
+/* The column scales: a tensor (checked like the row scales) or one f32. */
+static bool columnScalesFit(FlyLayoutCtx *ctx, MlirOperation op, int64_t need, int64_t nr,
+                            int64_t from) {
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 2));
+  if (!mlirTypeIsAVector(t) && !mlirTypeIsAShaped(t) && !mlirTypeIsAInteger(t) &&
+      !mlirTypeIsAIndex(t) && !mlirTypeIsAFloat(t))
+    return scaleFits(ctx, op, 2, "column scales", "n_repeat", nr, from, need);
+  return voFail(op, "the column scales must be a rank-1 f32 tensor or one f32 for every column");
+}
+
 bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   int64_t mr, nr, o[2];
@@ -616,7 +637,26 @@ bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!vectorIs(mlirOperationGetOperand(op, 0), acc, "f32"))
     return voFail(op, "the accumulators must be a vector<%lldxf32> (m_repeat * n_repeat * %d "
                       "per lane)", (long long)acc, flyMmaAtomCLen(r.atom));
+  int64_t rows = mr * flyMmaAtomCLen(r.atom);
+  MlirValue sa = mlirOperationGetOperand(op, 1);
+  bool rowVec = mlirTypeIsAVector(mlirValueGetType(sa));
+  if (rowVec && !vectorIs(sa, rows, "f32"))
+    return voFail(op, "the row scales must be a rank-1 f32 tensor or the vector<%lldxf32> "
+                      "fly.gemm_row_scales loads", (long long)rows);
   return resultLike(op, mlirOperationGetOperand(op, 0)) &&
-         scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m) &&
-         scaleFits(ctx, op, 2, "column scales", "n_repeat", nr, o[1], nr * r.n);
+         (rowVec || scaleFits(ctx, op, 1, "row scales", "m_repeat", mr, o[0], mr * r.m)) &&
+         (uniformScale(op, 2) || columnScalesFit(ctx, op, nr * r.n, nr, o[1]));
+}
+
+bool voVerifyGemmRowScales(FlyLayoutCtx *ctx, MlirOperation op) {
+  AtomRef r;
+  int64_t mr, nr, o[2];
+  if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr) || !laneIsInteger(op, 1) ||
+      !originOf(ctx, op, 2, o))
+    return false;
+  int64_t rows = mr * flyMmaAtomCLen(r.atom);
+  if (!vectorIs(mlirOperationGetResult(op, 0), rows, "f32"))
+    return voFail(op, "the result must be a vector<%lldxf32> (m_repeat * %d per lane)",
+                  (long long)rows, flyMmaAtomCLen(r.atom));
+  return scaleFits(ctx, op, 0, "row scales", "m_repeat", mr, o[0], mr * r.m);
 }

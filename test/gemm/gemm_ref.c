@@ -2,6 +2,7 @@
  *
  *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16 | --i8 | --f16]
  *            [--out-f16] [--rows R --fill V] [--scales SA.bin SB.bin]
+ *            [--block-scales SA.bin SB.bin]
  *
  * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major A (M x K) and
  * B (N x K) — OCP fp8 e4m3fn by default, e4m3fnuz with --fnuz, bf16, int8
@@ -9,8 +10,13 @@
  * bf16 (f16 with --out-f16) rounded to nearest even. With --rows R the
  * output has R >= M rows and rows M..R-1 hold bf16(V): the sentinel a ragged
  * kernel must leave untouched. With --scales, C[m][n] is multiplied by the
- * f32 per-token scales SA[m] and SB[n]. Written independently of the kernels: plain
- * loops over the logical matrices, no layouts, no tiling.
+ * f32 per-token scales SA[m] and SB[n]. With --block-scales (fp8 only), the
+ * block-scale GEMM of issue 12: SA is a_scale [M][K/128], SB is b_scale
+ * [N/128][K/128], and C[m][n] = sum over kb of P_kb * SA[m][kb] *
+ * SB[n/128][kb], P_kb the exact sum over K block kb rounded once to f32,
+ * each term ((P * sa) * sb) and the sum over kb taken in f32 in kb order
+ * (the software promote's arithmetic). Written independently of the
+ * kernels: plain loops over the logical matrices, no layouts, no tiling.
  *===----------------------------------------------------------------------===*/
 #include <math.h>
 #include <stdint.h>
@@ -104,7 +110,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   long m = atol(argv[3]), n = atol(argv[4]), k = atol(argv[5]), rows = m;
-  int type = IN_FP8, outF16 = 0;
+  int type = IN_FP8, outF16 = 0, blocks = 0;
   double fill = 0;
   const char *saPath = NULL, *sbPath = NULL;
   for (int i = 7; i < argc; ++i) {
@@ -122,23 +128,38 @@ int main(int argc, char **argv) {
       rows = atol(argv[++i]);
     else if (!strcmp(argv[i], "--fill") && i + 1 < argc)
       fill = atof(argv[++i]);
-    else if (!strcmp(argv[i], "--scales") && i + 2 < argc) {
+    else if ((!strcmp(argv[i], "--scales") || !strcmp(argv[i], "--block-scales")) &&
+             i + 2 < argc) {
+      blocks = argv[i][2] == 'b';
       saPath = argv[++i];
       sbPath = argv[++i];
     }
   }
-  if (m <= 0 || n <= 0 || k <= 0 || rows < m)
+  if (m <= 0 || n <= 0 || k <= 0 || rows < m ||
+      (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8)))
     return 2;
+  long kb = k / 128, sal = blocks ? m * kb : m, sbl = blocks ? n / 128 * kb : n;
   size_t eb = inBytes(type);
   uint8_t *a = readAll(argv[1], (size_t)(m * k) * eb), *b = readAll(argv[2], (size_t)(n * k) * eb);
   uint16_t *c = malloc((size_t)(rows * n) * 2);
-  float *sa = saPath ? (float *)readAll(saPath, (size_t)m * 4) : NULL;
-  float *sb = sbPath ? (float *)readAll(sbPath, (size_t)n * 4) : NULL;
+  float *sa = saPath ? (float *)readAll(saPath, (size_t)sal * 4) : NULL;
+  float *sb = sbPath ? (float *)readAll(sbPath, (size_t)sbl * 4) : NULL;
   if (!a || !b || !c || (saPath && (!sa || !sb)))
     return 1;
   for (long i = 0; i < rows; ++i)
     for (long j = 0; j < n; ++j) {
       double s = 0;
+      if (blocks) {
+        float acc = 0;
+        for (long blk = 0; i < m && blk < kb; ++blk) {
+          double p = 0;
+          for (long q = blk * 128; q < blk * 128 + 128; ++q)
+            p += element(a, i * k + q, type) * element(b, j * k + q, type);
+          acc += ((float)p * sa[i * kb + blk]) * sb[j / 128 * kb + blk];
+        }
+        c[i * n + j] = i < m ? bf16(acc) : bf16(fill);
+        continue;
+      }
       for (long q = 0; i < m && q < k; ++q)
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
       if (sa && i < m) /* the kernel scales the f32 sum: round it like f32 first */

@@ -111,3 +111,53 @@ func.func @prefetched_b(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup
   %r = "fly.gemm"(%a, %bf, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, vector<64xf8E4M3FN>, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
   return %r : vector<8xf32>
 }
+
+// CHECK-LABEL: func.func @uniform_column_scale
+// fly.gemm_scale with one f32 for every column (a block scale): the run of
+// 4 rows' scales loads as one vector (shared by both atoms), the f32 is
+// broadcast, each run is (C * scale_a) * scale_b; no column-scale loads.
+// CHECK-SAME: %[[SB:[^:]*]]: f32
+// CHECK: %[[RS:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK: %[[CB:.*]] = vector.broadcast %[[SB]] : f32 to vector<4xf32>
+// CHECK-NOT: vector.load
+// CHECK: %[[P0:.*]] = arith.mulf %{{.*}}, %[[RS]] : vector<4xf32>
+// CHECK: arith.mulf %[[P0]], %[[CB]] : vector<4xf32>
+// CHECK: %[[P1:.*]] = arith.mulf %{{.*}}, %[[RS]] : vector<4xf32>
+// CHECK: arith.mulf %[[P1]], %[[CB]] : vector<4xf32>
+// CHECK: return
+func.func @uniform_column_scale(%sa: memref<64xf32>, %lane: index, %acc: vector<8xf32>, %sb: f32) -> vector<8xf32> {
+  %l = "fly.static"() : () -> !fly.layout<"64:1">
+  %t = "fly.make_tensor"(%sa, %l) : (memref<64xf32>, !fly.layout<"64:1">) -> !fly.tensor<"f32 global 64:1">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm_scale"(%acc, %t, %sb, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32} : (vector<8xf32>, !fly.tensor<"f32 global 64:1">, f32, index, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
+  return %r : vector<8xf32>
+}
+
+// CHECK-LABEL: func.func @prefetched_row_scales
+// fly.gemm_row_scales loads the row scales fly.gemm_scale would (one
+// 4-row run per atom row, 16 rows apart), and a gemm_scale given them
+// loads nothing: it slices atom row i's run out of the vector for both of
+// that row's atoms.
+// CHECK: %[[R0:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK: %[[R1:.*]] = vector.load %arg0[{{.*}}] : memref<64xf32>, vector<4xf32>
+// CHECK: %[[ROWS:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK-NOT: vector.load
+// CHECK: %[[S0:.*]] = vector.shuffle %[[ROWS]], %[[ROWS]] [0, 1, 2, 3]
+// CHECK: %[[A0:.*]] = vector.shuffle %arg2, %arg2 [0, 1, 2, 3]
+// CHECK: arith.mulf %[[A0]], %[[S0]] : vector<4xf32>
+// CHECK: %[[A1:.*]] = vector.shuffle %arg2, %arg2 [4, 5, 6, 7]
+// CHECK: arith.mulf %[[A1]], %[[S0]] : vector<4xf32>
+// CHECK: %[[S1:.*]] = vector.shuffle %[[ROWS]], %[[ROWS]] [4, 5, 6, 7]
+// CHECK: %[[A2:.*]] = vector.shuffle %arg2, %arg2 [8, 9, 10, 11]
+// CHECK: arith.mulf %[[A2]], %[[S1]] : vector<4xf32>
+// CHECK: %[[A3:.*]] = vector.shuffle %arg2, %arg2 [12, 13, 14, 15]
+// CHECK: arith.mulf %[[A3]], %[[S1]] : vector<4xf32>
+// CHECK: return
+func.func @prefetched_row_scales(%sa: memref<64xf32>, %lane: index, %acc: vector<16xf32>, %sb: f32) -> vector<16xf32> {
+  %l = "fly.static"() : () -> !fly.layout<"64:1">
+  %t = "fly.make_tensor"(%sa, %l) : (memref<64xf32>, !fly.layout<"64:1">) -> !fly.tensor<"f32 global 64:1">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %rows = "fly.gemm_row_scales"(%t, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32} : (!fly.tensor<"f32 global 64:1">, index, !fly.int_tuple<"(0,0)">) -> vector<8xf32>
+  %r = "fly.gemm_scale"(%acc, %rows, %sb, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32} : (vector<16xf32>, vector<8xf32>, f32, index, !fly.int_tuple<"(0,0)">) -> vector<16xf32>
+  return %r : vector<16xf32>
+}

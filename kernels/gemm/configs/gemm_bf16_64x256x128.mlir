@@ -2,7 +2,7 @@
 // The GEMM family's kernel for one configuration: docs/gemm.md.
 module attributes {gpu.container_module} {
   gpu.module @kernels [#rocdl.target<chip = "gfx950">] {
-    gpu.func @gemm_bf16_64x256x128(%arg0: memref<16777216xbf16>, %arg1: memref<524288xbf16>, %arg2: memref<8388608xbf16>, %arg3: i32) kernel attributes {fly.model_launch = "--grid 256,2 --block 256 a:bf16:16777216 b:bf16:524288 c:bf16:8388608 i32=16384", known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @gemm_bf16_64x256x128(%arg0: memref<16777216xbf16>, %arg1: memref<524288xbf16>, %arg2: memref<8388608xbf16>, %arg3: i32) kernel attributes {fly.model_launch = "--grid 256,2 --block 256 arg0:bf16:16777216 arg1:bf16:524288 arg2:bf16:8388608 i32=16384", known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index

@@ -2,7 +2,7 @@
 // The GEMM family's kernel for one configuration: docs/gemm.md.
 module attributes {gpu.container_module} {
   gpu.module @kernels [#rocdl.target<chip = "gfx950">] {
-    gpu.func @gemm_fp16_64x256x128(%arg0: memref<16777216xf16>, %arg1: memref<524288xf16>, %arg2: memref<8388608xf16>, %arg3: i32) kernel attributes {fly.model_launch = "--grid 256,2 --block 256 a:f16:16777216 b:f16:524288 c:f16:8388608 i32=16384", known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @gemm_fp16_64x256x128(%arg0: memref<16777216xf16>, %arg1: memref<524288xf16>, %arg2: memref<8388608xf16>, %arg3: i32) kernel attributes {fly.model_launch = "--grid 256,2 --block 256 arg0:f16:16777216 arg1:f16:524288 arg2:f16:8388608 i32=16384", known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index

@@ -2,7 +2,7 @@
 // The GEMM family's kernel for one configuration: docs/gemm.md.
 module attributes {gpu.container_module} {
   gpu.module @kernels [#rocdl.target<chip = "gfx950">] {
-    gpu.func @gemm_fp8_16x128x256(%arg0: memref<16777216xf8E4M3FN>, %arg1: memref<524288xf8E4M3FN>, %arg2: memref<8388608xbf16>, %arg3: memref<16384xf32>, %arg4: memref<512xf32>, %arg5: i32) kernel attributes {fly.model_launch = "--grid 1024,4 --block 256 a:fp8:16777216 b:fp8:524288 c:bf16:8388608 sa:f32:16384 sb:f32:512 i32=16384", known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @gemm_fp8_16x128x256(%arg0: memref<16777216xf8E4M3FN>, %arg1: memref<524288xf8E4M3FN>, %arg2: memref<8388608xbf16>, %arg3: memref<16384xf32>, %arg4: memref<512xf32>, %arg5: i32) kernel attributes {fly.model_launch = "--grid 1024,4 --block 256 arg0:fp8:16777216 arg1:fp8:524288 arg2:bf16:8388608 arg3:f32:16384 arg4:f32:512 i32=16384", known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index

@@ -12,7 +12,10 @@ vector-memory instructions issued since the last barrier (or the loop's
 start, which follows one), so it waits for a load issued in the same stage
 — one a loop that prefetches a stage ahead never has; the others wait only
 for loads of earlier stages (with three LDS stages, B's fragments loaded in
-the previous stage, which the barrier's wait leaves in flight)."""
+the previous stage, which the barrier's wait leaves in flight). With --f32,
+it also counts the loop's f32 multiplies, adds and FMAs by lanes (a v_pk_*
+instruction does two), the block-scale GEMM's promote:
+  ..., N f32 mul, N f32 add, N f32 fma"""
 import re
 import sys
 
@@ -56,5 +59,11 @@ for k in waits:
             m = re.search(r'vmcnt\((\d+)\)', body[k])
             same += m is not None and int(m.group(1)) < issued_in_stage(k)
             break
+extra = ''
+if '--f32' in sys.argv[1:]:
+    def lanes(op):
+        return sum(2 if x.startswith(f'v_pk_{op}_f32') else 1 for x in body
+                   if x.startswith((f'v_pk_{op}_f32', f'v_{op}_f32')))
+    extra = f', {lanes("mul")} f32 mul, {lanes("add")} f32 add, {lanes("fma")} f32 fma'
 print(f'main loop: {n} mfma, {barriers} s_barrier, {len(waits)} vmcnt waits, '
-      f'{early} vmcnt waits before an mfma, {same} on this stage\'s loads')
+      f'{early} vmcnt waits before an mfma, {same} on this stage\'s loads{extra}')

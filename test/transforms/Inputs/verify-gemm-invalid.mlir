@@ -77,6 +77,24 @@ func.func @store_and_scale(%tc: !c, %ts: !s, %lane: index, %acc: vector<64xbf16>
   return
 }
 
+!s64 = !fly.tensor<"f32 global 64:1">
+func.func @uniform_scale(%ts: !s64, %lane: index, %f: vector<64xf32>, %h: f16) {
+  %o = "fly.static"() : () -> !o
+  // One column scale for every column must be an f32.
+  // expected-error@+1 {{the column scales must be a rank-1 f32 tensor or one f32 for every column}}
+  %r = "fly.gemm_scale"(%f, %ts, %h, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xf32>, !s64, f16, index, !o) -> vector<64xf32>
+  // Prefetched row scales: m_repeat x 4 values per lane.
+  %rows = "fly.gemm_row_scales"(%ts, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (!s64, index, !o) -> vector<16xf32>
+  // expected-error@+1 {{the row scales must be a rank-1 f32 tensor or the vector<16xf32> fly.gemm_row_scales loads}}
+  %r2 = "fly.gemm_scale"(%f, %f, %h, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (vector<64xf32>, vector<64xf32>, f16, index, !o) -> vector<64xf32>
+  // expected-error@+1 {{the result must be a vector<16xf32> (m_repeat * 4 per lane)}}
+  %bad = "fly.gemm_row_scales"(%ts, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (!s64, index, !o) -> vector<8xf32>
+  %o56 = "fly.static"() : () -> !fly.int_tuple<"(16,0)">
+  // expected-error@+1 {{m_repeat = 4 reads entries [16, 80) of row scales, but its tensor has 64}}
+  %far = "fly.gemm_row_scales"(%ts, %lane, %o56) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32} : (!s64, index, !fly.int_tuple<"(16,0)">) -> vector<16xf32>
+  return
+}
+
 func.func @fragment(%ta: !a, %lane: index) {
   %o = "fly.static"() : () -> !fly.int_tuple<"(56,0)">
   // expected-error@+1 {{the atom's 16x128 operand tile at (56, 0) does not fit the tensor's 64 x 128}}

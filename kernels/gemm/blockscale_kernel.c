@@ -1,0 +1,202 @@
+/*===- blockscale_kernel.c - The fp8 block-scale GEMM's 4-wave core ----------===*
+ *
+ * C[m,n] = sum_kb (sum_{k in block kb} A[m,k] B[n,k]) a_scale[m,kb]
+ *          b_scale[n/128,kb]
+ * with arbitrary f32 scales per 1x128 block of A and 128x128 block of B
+ * (seed fp8-blockscale-gemm, A: the parity fix). The MFMA runs unscaled:
+ * each 128-wide K tile's MFMAs start from a zero accumulator, and that f32
+ * partial is promoted in software, acc += (partial * a_scale) * b_scale,
+ * never folded into the hardware's power-of-two (E8M0) MFMA scale, which
+ * cannot represent an arbitrary f32. Everything else is the preshuffle
+ * family's (gemm_kernel.c): A through swizzled ping-pong LDS by DMA, B
+ * preshuffled and prefetched a tile ahead, the direct bf16 store.
+ *===----------------------------------------------------------------------===*/
+#include "gemm_gen.h"
+
+#include <inttypes.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static int64_t kBlocks(Gen *g) { return g->c->k / GEMM_SCALE_BLOCK; }
+
+/* The kernel's arguments: A, B (preshuffled), C, a_scale, b_scale, M.
+ * a_scale is K/128 columns of max_m f32 each (block kb of row m at
+ * kb * max_m + m): a lane's four consecutive accumulator rows then read
+ * one 16-byte vector. b_scale is [N/128][K/128] row-major. */
+int bsArgTypes(Gen *g, MlirType *t) {
+  const GemmConfig *c = g->c;
+  const char *e = g->d->elem;
+  t[0] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->k, e));
+  t[1] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * c->k, e));
+  t[2] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xbf16>", c->maxM * c->n));
+  t[3] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", kBlocks(g) * c->maxM));
+  t[4] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>",
+                                   c->n / GEMM_SCALE_BLOCK * kBlocks(g)));
+  t[5] = mlirIntegerTypeGet(g->b.ctx, 32);
+  return 6;
+}
+
+/* a_scale's column kt as a rank-1 tensor over the rows. */
+static MlirValue aScaleColumn(Gen *g, MlirValue kt) {
+  MlirValue crd = fly(g, "make_int_tuple", 1, &kt,
+                      flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "?"), NULL);
+  MlirValue ops[2] = {g->bs.aScale, crd};
+  return fly(g, "local_tile", 2, ops, tensorT(g, FMT("f32 global %" PRId64 ":1", g->c->maxM)),
+             FMT("{tile = \"%" PRId64 "\"}", g->c->maxM));
+}
+
+/* The scales of k-tile kt, loaded at the start of its stage: the lane's
+ * a_scale rows (fly.gemm_row_scales, the runs fly.gemm_scale would load)
+ * and the wave's b_scale, one value (the wave's columns lie in one N
+ * block) at a wave-uniform address. */
+static void loadScales(Gen *g, MlirValue kt, MlirValue *rows, MlirValue *col) {
+  MlirValue ops[3] = {aScaleColumn(g, kt), g->lane, g->bs.co};
+  *rows = fly(g, "gemm_row_scales", 3, ops,
+              flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", g->d->mRepeat * 4)),
+              atomAttrs(g, false));
+  MlirValue crd[2] = {g->bs.nb, kt};
+  MlirValue at = fly(g, "make_int_tuple", 2, crd,
+                     flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
+  MlirValue lops[2] = {g->bs.bScale, at};
+  *col = fly(g, "load", 2, lops, mlirF32TypeGet(g->b.ctx), NULL);
+}
+
+/* The promote of a k-tile's partial (seed A): acc + (partial * a_scale[m,
+ * kt]) * b_scale[n/128, kt], in f32 VALU, with the scales loadScales
+ * loaded. */
+static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue col,
+                         MlirValue acc) {
+  MlirValue ops[5] = {partial, rows, col, g->lane, g->bs.co};
+  MlirValue scaled = fly(g, "gemm_scale", 5, ops, mlirValueGetType(acc), atomAttrs(g, false));
+  return flyBuildArith(&g->b, "addf", acc, scaled);
+}
+
+/* Two stages per iteration, as the family's async body. Each stage first
+ * loads its own tile's scales — ahead of the next tile's DMA and B
+ * prefetch, so that the promote's wait (vector loads complete in order)
+ * leaves those in flight — then issues the DMA and the B prefetch, runs
+ * the tile's MFMAs from zero, promotes them, waits and meets the other
+ * waves at the barrier. */
+MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
+  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
+  MlirValue r0, c0, r1, c1;
+  loadScales(g, kt, &r0, &c0);
+  copyA(g, k1, 1);
+  MlirValue b1 = prefetchB(g, k1);
+  acc = promote(g, gemmTile(g, 0, kt, *bf, g->bs.zeroAcc), r0, c0, acc);
+  syncA(g);
+  loadScales(g, k1, &r1, &c1);
+  copyA(g, k2, 0);
+  MlirValue b2 = prefetchB(g, k2);
+  acc = promote(g, gemmTile(g, 1, k1, b1, g->bs.zeroAcc), r1, c1, acc);
+  syncA(g);
+  *bf = b2;
+  return acc;
+}
+
+static MlirValue cmpUlt(Gen *g, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return flyBuildValue(&g->b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(g->b.ctx, 1),
+                       "{predicate = 6 : i64}");
+}
+
+static MlirValue select3(Gen *g, MlirValue c, MlirValue x, MlirValue y) {
+  MlirValue ops[3] = {c, x, y};
+  return flyBuildValue(&g->b, "arith.select", 3, ops, mlirValueGetType(x), NULL);
+}
+
+/* The block coordinates. Blocks are dispatched round-robin over the XCDs
+ * (block L of the linear order x + y * grid_x on XCD L % xcds); with the
+ * remap, XCD x's blocks compute the consecutive tiles x * per .. x * per +
+ * per - 1 of that order, rows of one N panel, so they share B in that
+ * XCD's L2. The last grid % xcds blocks keep their own tile. */
+static MlirValue castTo(Gen *g, MlirValue v, MlirType t) {
+  return flyBuildValue(&g->b, "arith.index_cast", 1, &v, t, NULL);
+}
+
+static void blockCoords(Gen *g) {
+  MlirValue bx = gpuId(g, "gpu.block_id", "x");
+  MlirValue by = gpuId(g, "gpu.block_id", "y");
+  if (!g->c->xcd) {
+    g->bm = bx, g->bn = by;
+    return;
+  }
+  /* In i32: the grid is far below 2^31 blocks, and 64-bit divisions by the
+   * run-time grid_x would expand into a branchy 32/64-bit pair. */
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
+  MlirValue gdx = gpuId(g, "gpu.grid_dim", "x");
+  MlirValue gx = castTo(g, gdx, i32);
+  MlirValue gdy = gpuId(g, "gpu.grid_dim", "y");
+  MlirValue gy = castTo(g, gdy, i32);
+  MlirValue x = flyBuildValue(&g->b, "arith.constant", 0, NULL, i32,
+                              FMT("{value = %d : i32}", g->c->xcd));
+  /* One op per statement: the order of a call's argument evaluation is
+   * unspecified in C, and with two ops built as arguments the IR's order
+   * (the checked-in text) would depend on the compiler. */
+  MlirValue all = flyBuildArith(&g->b, "muli", gx, gy);
+  MlirValue rest = flyBuildArith(&g->b, "remui", all, x);
+  MlirValue full = flyBuildArith(&g->b, "subi", all, rest);
+  MlirValue per = flyBuildArith(&g->b, "divui", full, x);
+  MlirValue x32 = castTo(g, bx, i32);
+  MlirValue y32 = castTo(g, by, i32);
+  MlirValue row = flyBuildArith(&g->b, "muli", y32, gx);
+  MlirValue l = flyBuildArith(&g->b, "addi", x32, row);
+  MlirValue onXcd = flyBuildArith(&g->b, "remui", l, x);
+  MlirValue first = flyBuildArith(&g->b, "muli", onXcd, per);
+  MlirValue slot = flyBuildArith(&g->b, "divui", l, x);
+  MlirValue moved = flyBuildArith(&g->b, "addi", first, slot);
+  MlirValue inFull = cmpUlt(g, l, full);
+  MlirValue tile = select3(g, inFull, moved, l);
+  MlirValue bm = flyBuildArith(&g->b, "remui", tile, gx);
+  g->bm = castTo(g, bm, ix);
+  MlirValue bn = flyBuildArith(&g->b, "divui", tile, gx);
+  g->bn = castTo(g, bn, ix);
+}
+
+/* The wave's N block of b_scale, made uniform (v_readfirstlane): its
+ * columns lie in one block, and a uniform address is a scalar load. */
+static MlirValue waveBlock(Gen *g) {
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
+  MlirValue n = castTo(g, g->n0, i32);
+  n = fly(g, "readfirstlane", 1, &n, i32, NULL);
+  n = castTo(g, n, ix);
+  return flyBuildArith(&g->b, "divui", n, idx(g, GEMM_SCALE_BLOCK));
+}
+
+void bsBuildBody(Gen *g, MlirBlock entry) {
+  const GemmConfig *c = g->c;
+  MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
+  MlirValue cm = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, 5);
+  buildConstants(g);
+  buildShared(g);
+  g->tid = gpuId(g, "gpu.thread_id", "x");
+  blockCoords(g);
+  waveCoords(g);
+  g->ga = rowsTensor(g, a, m, g->d->elem, c->k);
+  g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
+  MlirValue gc = rowsTensor(g, cm, m, "bf16", c->n);
+  /* Rows past M of a ragged tile read a_scale inside its buffer (or 0):
+   * they multiply partials of zero rows and are never stored. */
+  g->bs.aScale = staticTensor(g, mlirBlockGetArgument(entry, 3), "f32",
+                           FMT("%" PRId64 ":1", kBlocks(g) * c->maxM), "{buffer}");
+  g->bs.bScale = staticTensor(g, mlirBlockGetArgument(entry, 4), "f32",
+                           FMT("(%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                               c->n / GEMM_SCALE_BLOCK, kBlocks(g), kBlocks(g)),
+                           NULL);
+  g->bs.nb = waveBlock(g);
+  MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, c->tileM));
+  g->bs.co = tuple2(g, m0, g->n0);
+  copyA(g, idx(g, 0), 0);
+  MlirValue b0 = prefetchB(g, idx(g, 0));
+  syncA(g);
+  int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
+  g->bs.zeroAcc = flyBuildValue(&g->b, "arith.constant", 0, NULL, vectorT(g, "f32"),
+                             FMT("{value = dense<0.0> : vector<%" PRId64 "xf32>}", lanes));
+  MlirValue acc = buildLoop(g, g->bs.zeroAcc, &b0);
+  MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, "bf16"), NULL);
+  MlirValue ops[4] = {r, gc, g->lane, g->bs.co};
+  flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
+  flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
+}

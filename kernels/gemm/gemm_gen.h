@@ -1,0 +1,89 @@
+/*===- gemm_gen.h - The GEMM generator's shared building blocks --------------===*
+ *
+ * Internal to gemm-gen: the kernel under construction and the pieces of the
+ * preshuffle family (gemm_kernel.c) that the fp8 block-scale kernel
+ * (blockscale_kernel.c) builds on, so both write them the same way.
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_KERNELS_GEMM_GEN_H
+#define FLYC_KERNELS_GEMM_GEN_H
+
+#include "gemm_config.h"
+
+#include "flyc/builder.h"
+
+enum { TEXT_SLOTS = 16, TEXT_CAP = 512, MAX_CONSTS = 12, MAX_CHUNKS = 16 };
+
+/* The kernel under construction: builder, configuration and the values
+ * every part uses. */
+typedef struct Gen {
+  FlyBuilder b;
+  const GemmConfig *c;
+  const GemmDerived *d;
+  MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
+  MlirValue smem[3], cLds;
+  MlirValue chunk[MAX_CHUNKS]; /* sync copy: this thread's chunk coordinates */
+  int numChunks;
+  MlirValue consts[MAX_CONSTS];
+  int64_t constVal[MAX_CONSTS];
+  int numConsts;
+  char text[TEXT_SLOTS][TEXT_CAP];
+  unsigned nextText;
+  struct { /* the block-scale promote's inputs, set up once */
+    MlirValue aScale, bScale, nb, co, zeroAcc;
+  } bs;
+} Gen;
+
+/* Formats into the next of the kernel's rotating text buffers: enough for
+ * the few strings one build call combines. */
+const char *fmt(Gen *g, const char *f, ...) __attribute__((format(printf, 2, 3)));
+#define FMT(...) fmt(g, __VA_ARGS__)
+
+MlirType tensorT(Gen *g, const char *spec);
+MlirValue fly(Gen *g, const char *op, intptr_t n, const MlirValue *ops, MlirType t,
+              const char *attrs);
+void flyVoid(Gen *g, const char *op, intptr_t n, const MlirValue *ops, const char *attrs);
+/* An index constant, from the entry block's table where it is there. */
+MlirValue idx(Gen *g, int64_t v);
+void buildConstants(Gen *g);
+MlirValue tuple2(Gen *g, MlirValue x, MlirValue y);
+MlirValue gpuId(Gen *g, const char *op, const char *dim);
+/* A row-major tensor of `rows` (a run-time i32) x `cols` over `mem`. */
+MlirValue rowsTensor(Gen *g, MlirValue mem, MlirValue rows, const char *elem, int64_t cols);
+MlirValue staticTensor(Gen *g, MlirValue mem, const char *elem, const char *layout,
+                       const char *attrs);
+/* B's preshuffled layout (seed §12). */
+const char *preshuffledB(Gen *g);
+/* A's swizzled LDS stages (g->smem). */
+void buildShared(Gen *g);
+/* g->tid, the block coordinates g->bm, g->bn from the block id, then
+ * waveCoords. */
+void buildCoords(Gen *g);
+/* From g->tid and g->bn: the lane, this wave's column offset wn and its
+ * first column of C, n0. */
+void waveCoords(Gen *g);
+/* A's k-tile kt into LDS stage `stage` by DMA. */
+void copyA(Gen *g, MlirValue kt, int stage);
+/* vmcnt(0) then a barrier. */
+void syncA(Gen *g);
+/* This lane's B fragments for k-tile kt (clamped to the last one). */
+MlirValue prefetchB(Gen *g, MlirValue kt);
+/* One k-tile's MFMAs on A's LDS stage and B's fragments bf, into acc. */
+MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue bf, MlirValue acc);
+const char *atomAttrs(Gen *g, bool withK);
+/* The wave's accumulator vector type with element `elem`. */
+MlirType vectorT(Gen *g, const char *elem);
+/* The main loop over K (step: the LDS stages), the accumulators and B's
+ * fragments its iteration arguments; the body is the configuration's.
+ * Returns the final accumulators; *b0 becomes B's fragments after it. */
+MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue *b0);
+MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirType *types,
+                      FlyBuilder *saved);
+void leaveRegion(Gen *g, FlyBuilder saved);
+
+/* blockscale_kernel.c: the fp8 block-scale GEMM's arguments, main-loop
+ * body (two stages) and kernel body. */
+int bsArgTypes(Gen *g, MlirType *t);
+MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf);
+void bsBuildBody(Gen *g, MlirBlock entry);
+
+#endif /* FLYC_KERNELS_GEMM_GEN_H */
