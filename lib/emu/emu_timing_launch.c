@@ -61,9 +61,15 @@ static const FlyHwProduct *pickProduct(const FlyEmuDevice *dev, const char *kern
 static bool planLaunch(const FlyHwProduct *product, const FlyKernelInfo *k,
                        const EmumDispatch *d, const FlyEmuTimingOptions *o, EmuGridPlan *plan,
                        FlyEmuFault *fault) {
+  /* The descriptor's allocation decides (the hardware reads it): with
+   * AGPRs, the arch VGPRs and what the allocation holds above their
+   * 4-aligned end; without, the allocation itself. */
   FlyVgprUsage v = flyKernelInfoGetVgprUsage(k);
-  EmuGridKernel gk = {d->wavesPerGroup, v.allocated > v.acc ? v.allocated - v.acc : v.arch,
-                      v.acc, k->sgprCount, d->ldsSize, d->scratchLaneBytes};
+  uint32_t archEnd = (v.arch + 3) & ~3u;
+  uint32_t vgprs = v.acc ? v.arch : v.allocated;
+  uint32_t agprs = v.acc ? (v.allocated > archEnd ? v.allocated - archEnd : v.acc) : 0;
+  EmuGridKernel gk = {d->wavesPerGroup, vgprs, agprs, k->sgprCount, d->ldsSize,
+                      d->scratchLaneBytes};
   uint64_t groups = (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
   uint32_t maxSim = o->maxSimCus;
   if (!maxSim && o->estimate) {
