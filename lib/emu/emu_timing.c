@@ -274,6 +274,12 @@ static FlyHwLdsAccess ldsAccess(const EmuInstInfo *in, unsigned bytes) {
   return (FlyHwLdsAccess)((write ? FLY_HW_LDS_WRITE_B32 : FLY_HW_LDS_READ_B32) + k);
 }
 
+/* The LDS paths per CU the model uses: the table's, 1 to TM_MAX_LDS_PORTS. */
+static uint32_t ldsPorts(const FlyHwLds *lds) {
+  uint32_t p = lds->ports ? lds->ports : 1;
+  return p > TM_MAX_LDS_PORTS ? TM_MAX_LDS_PORTS : p;
+}
+
 /* Cycles one of the CU's LDS paths is busy for one ds_* instruction: per
  * lane phase the most distinct dwords any bank serves (the same dword to
  * several lanes is a broadcast), summed over phases, and at least the bytes
@@ -319,7 +325,7 @@ static uint32_t ldsCycles(const EmuTm *tm, const EmuInstInfo *in, const EmuStepM
   total += best;
   uint32_t bw = acc >= FLY_HW_LDS_WRITE_B32 && acc <= FLY_HW_LDS_WRITE_B128 ? lds->writeBytesPerClk
                                                                              : lds->readBytesPerClk;
-  uint32_t ports = lds->ports ? lds->ports : 1;
+  uint32_t ports = ldsPorts(lds);
   bw = bw / ports ? bw / ports : bw; /* one path's share */
   uint32_t bwCycles = bw ? (lanes * bytes + bw - 1) / bw : 1;
   uint32_t floor = phases > bwCycles ? phases : bwCycles;
@@ -558,9 +564,7 @@ static bool blockOnUnit(TmWave *w, uint64_t busyUntil, uint64_t t, FlyEmuStall c
 
 /* The LDS path of a wave's SIMD: with two, SIMDs 0-1 share the first. */
 static uint32_t ldsPort(const EmuTm *tm, const TmWave *w) {
-  uint32_t ports = tm->hw->lds.ports ? tm->hw->lds.ports : 1;
-  ports = ports > TM_MAX_LDS_PORTS ? TM_MAX_LDS_PORTS : ports;
-  return w->simd * ports / tm->simds;
+  return w->simd * ldsPorts(&tm->hw->lds) / tm->simds;
 }
 
 /* Whether w's next instruction can go at t; if not, why (w->block) and
