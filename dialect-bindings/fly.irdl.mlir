@@ -162,6 +162,8 @@ irdl.dialect @fly {
   // A wave's m_repeat x n_repeat block of atoms over k_steps: A (M x K) and
   // B (N x K) fragments from tensors at origins, accumulators in one vector.
   // B may instead be the fragments fly.gemm_fragments loaded (a vector).
+  // The scaled form (f8f6f4 atoms) adds the E8M0 scales, one byte per MFMA,
+  // A's words then B's in one vector of i32 (fly-verify checks it).
   irdl.operation @gemm {
     %a = irdl.base @fly::@tensor
     %b = irdl.any
@@ -169,8 +171,10 @@ irdl.dialect @fly {
     %l = irdl.any
     %ao = irdl.base @fly::@int_tuple
     %bo = irdl.base @fly::@int_tuple
+    %s = irdl.any
     %r = irdl.any
-    irdl.operands(a: %a, b: %b, acc: %acc, lane: %l, a_origin: %ao, b_origin: %bo)
+    irdl.operands(a: %a, b: %b, acc: %acc, lane: %l, a_origin: %ao, b_origin: %bo,
+                  scales: optional %s)
     irdl.results(result: %r)
   }
   // The lane's fragments of a gemm's A or B operand tile at an origin

@@ -34,8 +34,12 @@ typedef struct AtomUse {
   const FlyMmaAtom *atom;
   const FlyLayout *tv;
   LwFlat tvFlat;
-  int64_t rows, cols, m, n, k; /* operand tile rows x cols; atom M, N, K */
+  int64_t rows, cols, m, n, k; /* operand tile rows x cols; atom M, N, K (in
+                                  the tensor's elements: bytes when packed) */
   char operand;
+  char elem[32]; /* the operand's element type (MLIR spelling) */
+  const char *tvText; /* its TV layout as the atom table spells it */
+  int perByte;   /* its elements per tensor element: 2 for packed fp4, else 1 */
 } AtomUse;
 
 /* A run of consecutive values at static offsets (dm, dk) from the lane's. */
@@ -71,10 +75,45 @@ static bool readAtom(Builder *b, MlirOperation op, char operand, AtomUse *u) {
   }
   const char *tv = u->operand == 'a' ? u->atom->tvA : u->operand == 'b' ? u->atom->tvB
                                                                          : u->atom->tvC;
+  /* The f8f6f4 forms take B in its own format, laid out as that format's
+   * row of the table lays it out (fp8 chunked, fp4 contiguous). */
+  const FlyMmaAtom *own = u->operand == 'b' && strcmp(a, bb) ? flyMmaAtomFind(shape, bb, bb, c)
+                                                             : NULL;
+  if (own)
+    tv = own->tvB;
+  snprintf(u->elem, sizeof u->elem, "%s", u->operand == 'b' ? bb : a);
+  u->perByte = 1;
+  u->tvText = tv;
   u->tv = flyLayoutParse(b->lctx, tv);
   u->rows = u->operand == 'b' ? u->n : u->m;
   u->cols = u->operand == 'c' ? u->n : u->k;
   return u->tv != NULL && lwFlatOf(u->tv, &u->tvFlat);
+}
+
+/* Sub-byte operands (fp4) live in i8 tensors, two to a byte: the operand
+ * is addressed in bytes, each lane's KL consecutive k being KL/2
+ * consecutive bytes, so its TV layout becomes the plain one over
+ * bytes, ((M,64/M),KL/2):((1,M*KL/2),M), its K half the atom's, and the
+ * loaded bytes are reinterpreted as the atom's elements at the MFMA. */
+static bool plainTv(const char *tv, int64_t m, int64_t kl);
+
+static bool packedView(Builder *b, MlirOperation op, AtomUse *u) {
+  int per = flyMmaElemsPerByte(u->elem);
+  if (per == 1)
+    return true;
+  int64_t m = u->operand == 'b' ? u->n : u->m, kl = flyMmaAtomAbLen(u->atom);
+  if (per != 2 || !plainTv(u->tvText, m, kl) || kl % 2) {
+    tnFail(b, op, "takes packed operands only of fp4 (f4E2M1FN), whose lanes hold consecutive k");
+    return false;
+  }
+  char bytes[96];
+  snprintf(bytes, sizeof bytes, "((%" PRId64 ",%" PRId64 "),%" PRId64 "):((1,%" PRId64 "),%" PRId64
+           ")", m, LANES / m, kl / 2, m * kl / 2, m);
+  u->tv = flyLayoutParse(b->lctx, bytes);
+  u->perByte = 2;
+  u->k /= 2;
+  u->cols = u->k;
+  return u->tv && lwFlatOf(u->tv, &u->tvFlat);
 }
 
 /* (row, col) of the tile element at TV position (lane, value). */
@@ -442,17 +481,65 @@ static bool repeats(Builder *b, MlirOperation op, int64_t *m, int64_t *n, int64_
   return true;
 }
 
-/* A fly.mma with the gemm's atom attributes, lowered later by fly-lower-mma. */
-static MlirValue mma(Builder *b, MlirOperation gemm, MlirValue a, MlirValue bv, MlirValue c) {
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("fly.mma"), b->loc);
-  MlirValue ops[3] = {a, bv, c};
-  mlirOperationStateAddOperands(&st, 3, ops);
+/* A fly.mma with the gemm's atom attributes, lowered later by fly-lower-mma;
+ * with scales, a fly.mma_scaled taking byte opsel[0] of sa and opsel[1]
+ * of sb. */
+static MlirValue mma(Builder *b, MlirOperation gemm, MlirValue a, MlirValue bv, MlirValue c,
+                     const MlirValue *scales, const int64_t *opsel) {
+  bool scaled = scales != NULL;
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString(scaled ? "fly.mma_scaled" : "fly.mma"), b->loc);
+  MlirValue ops[5] = {a, bv, c, scaled ? scales[0] : c, scaled ? scales[1] : c};
+  mlirOperationStateAddOperands(&st, scaled ? 5 : 3, ops);
   MlirType rt = mlirValueGetType(c);
   mlirOperationStateAddResults(&st, 1, &rt);
-  MlirNamedAttribute shape = mlirNamedAttributeGet(
+  MlirNamedAttribute attrs[3];
+  attrs[0] = mlirNamedAttributeGet(
       mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("shape")),
       mlirOperationGetAttributeByName(gemm, mlirStringRefCreateFromCString("shape")));
-  mlirOperationStateAddAttributes(&st, 1, &shape);
+  for (int i = 0; scaled && i < 2; ++i)
+    attrs[1 + i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString(i ? "opsel_b" : "opsel_a")),
+        mlirIntegerAttrGet(mlirIntegerTypeGet(b->mctx, 32), opsel[i]));
+  mlirOperationStateAddAttributes(&st, scaled ? 3 : 1, attrs);
+  MlirOperation o = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, o);
+  return mlirOperationGetResult(o, 0);
+}
+
+/* A packed operand's bytes as the atom's elements (vector.bitcast). */
+static MlirValue unpacked(Builder *b, const AtomUse *u, MlirValue v) {
+  if (u->perByte == 1)
+    return v;
+  MlirType e = mlirTypeParseGet(b->mctx, mlirStringRefCreateFromCString(u->elem));
+  int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(v), 0) * u->perByte;
+  MlirValue op = v;
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("vector.bitcast"), b->loc);
+  mlirOperationStateAddOperands(&st, 1, &op);
+  MlirType rt = mlirVectorTypeGet(1, &n, e);
+  mlirOperationStateAddResults(&st, 1, &rt);
+  MlirOperation o = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, o);
+  return mlirOperationGetResult(o, 0);
+}
+
+/* The scale of MFMA (row atom i, K step s) of a scaled gemm's A (B): byte
+ * q % 4 of word `first` + q / 4 of the lane's scale vector, q = i *
+ * k_steps + s, `first` 0 for A and A's word count for B. */
+static MlirValue scaleWord(Builder *b, MlirValue v, int64_t i, int64_t s, int64_t ks,
+                           int64_t first, int64_t *opsel) {
+  int64_t q = i * ks + s;
+  *opsel = q % 4;
+  MlirNamedAttribute pos = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("static_position")),
+      mlirDenseI64ArrayGet(b->mctx, 1, (int64_t[]){first + q / 4}));
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("vector.extract"), b->loc);
+  mlirOperationStateAddOperands(&st, 1, &v);
+  MlirType rt = mlirIntegerTypeGet(b->mctx, 32);
+  mlirOperationStateAddResults(&st, 1, &rt);
+  mlirOperationStateAddAttributes(&st, 1, &pos);
   MlirOperation o = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, o);
   return mlirOperationGetResult(o, 0);
@@ -545,8 +632,16 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   const TensorBase *ta = tensorOperand(ts, op, 0);
   Val lane, ar, ac, br, bc;
   if (!ta || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
-      !repeats(b, op, &mr, &nr, &ks) || !kPackOf(b, op, ks, &kp))
+      !packedView(b, op, &ua) || !packedView(b, op, &ub) || !repeats(b, op, &mr, &nr, &ks) ||
+      !kPackOf(b, op, ks, &kp))
     return false;
+  /* Scaled: operand 6 holds the lane's E8M0 scales, A's words then B's
+   * (scaleWord); fly-verify checked its type. */
+  bool scaled = mlirOperationGetNumOperands(op) == 7;
+  if (scaled && (ua.atom->format < 0 || kp != 1)) {
+    tnFail(b, op, "takes scales only with an f8f6f4 atom and without k_pack");
+    return false;
+  }
   int64_t kl = flyMmaAtomAbLen(ua.atom), cl = flyMmaAtomCLen(ua.atom);
   MlirValue acc = mlirOperationGetOperand(op, 2);
   MlirType at = mlirValueGetType(acc);
@@ -582,9 +677,16 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
     for (int64_t p = 0; p < kp; ++p)
       for (int64_t i = 0; i < mr; ++i)
         for (int64_t j = 0; j < nr; ++j) {
-          MlirValue a = kp > 1 ? slice(b, af[i], p * kl, kl) : af[i];
-          MlirValue bv = kp > 1 ? slice(b, bf[j], p * kl, kl) : bf[j];
-          parts[i * nr + j] = mma(b, op, a, bv, parts[i * nr + j]);
+          MlirValue a = kp > 1 ? slice(b, af[i], p * kl, kl) : unpacked(b, &ua, af[i]);
+          MlirValue bv = kp > 1 ? slice(b, bf[j], p * kl, kl) : unpacked(b, &ub, bf[j]);
+          MlirValue sc[2];
+          int64_t sel[2] = {0, 0};
+          if (scaled) {
+            sc[0] = scaleWord(b, mlirOperationGetOperand(op, 6), i, k, ks, 0, &sel[0]);
+            sc[1] = scaleWord(b, mlirOperationGetOperand(op, 6), j, k, ks, (mr * ks + 3) / 4,
+                              &sel[1]);
+          }
+          parts[i * nr + j] = mma(b, op, a, bv, parts[i * nr + j], scaled ? sc : NULL, sel);
         }
   }
   MlirValue all = join(b, parts, mr * nr);
@@ -609,7 +711,7 @@ bool tnLowerGemmFragments(TensorState *ts, MlirOperation op) {
   const TensorBase *t = tensorOperand(ts, op, 0);
   Val lane, row, col;
   if (!t || !strAttr(op, "operand", which, sizeof which) || (which[0] != 'a' && which[0] != 'b') ||
-      !readAtom(b, op, which[0], &u) || !repeats(b, op, &mr, &nr, &ks) ||
+      !readAtom(b, op, which[0], &u) || !packedView(b, op, &u) || !repeats(b, op, &mr, &nr, &ks) ||
       !kPackOf(b, op, ks, &kp) || !packAtom(b, op, kp, &u))
     return false;
   lane = lwToIndex(b, mlirOperationGetOperand(op, 1));

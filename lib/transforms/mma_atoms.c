@@ -148,6 +148,12 @@ int flyMmaFormatOf(const char *elem) {
   return -1;
 }
 
+int flyMmaElemsPerByte(const char *elem) {
+  if (!strcmp(elem, "f4E2M1FN"))
+    return 2;
+  return strncmp(elem, "f6E", 3) ? 1 : 0;
+}
+
 /* Whether the MLIR element type is an fp8 of the FNUZ (gfx942) flavour or
  * the OCP one (gfx950): -1 for other types. */
 static int fnuzOf(const char *elem) {

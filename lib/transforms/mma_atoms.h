@@ -59,6 +59,12 @@ const FlyMmaAtom *flyMmaAtomFind(const char *shape, const char *aElem, const cha
 /// The f8f6f4 format code (CBSZ/BLGP) of an element type, or -1.
 int flyMmaFormatOf(const char *elem);
 
+/// How many elements of an A/B element type one byte of memory holds: 2
+/// for fp4 (f4E2M1FN, packed two per byte, the even k in the low nibble),
+/// 1 for whole-byte types; 0 for types no byte holds a whole number of
+/// (fp6), which the tiled ops do not take.
+int flyMmaElemsPerByte(const char *elem);
+
 /// True when `chip` has the atom: the hardware table gives its form passes
 /// there, and for the CDNA3 fp8 forms the chip's fp8 flavour is the atom's.
 bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip);

@@ -445,6 +445,50 @@ static bool elemIs(MlirOperation op, const TensorType *t, const char *elem, cons
                 elem);
 }
 
+/* The tiled ops' A and B: a whole-byte element type in a tensor of that
+ * type, or fp4 packed two to a byte in an i8 tensor (its columns bytes). */
+static bool packedElemIs(MlirOperation op, const TensorType *t, const char *elem,
+                         const char *operand) {
+  int per = flyMmaElemsPerByte(elem);
+  if (per == 0)
+    return voFail(op, "the tiled MMA ops do not take %s operands (no whole number of them fits "
+                      "a byte)", elem);
+  if (per == 1)
+    return elemIs(op, t, elem, operand);
+  char e[64];
+  voTypeText(t->elem, e, sizeof e);
+  return !strcmp(e, "i8") ||
+         voFail(op, "the %s tensor holds %s, but the atom's %s operand is %s, packed two per "
+                    "byte: an i8 tensor", operand, e, operand, elem);
+}
+
+/* The lane's fragments of n elements of `elem` as the tiled ops carry
+ * them: vector<n x elem>, or the bytes of packed fp4, vector<n/2 x i8>. */
+static bool fragmentsAre(MlirValue v, int64_t n, const char *elem, char *want, size_t cap) {
+  int per = flyMmaElemsPerByte(elem);
+  const char *e = per == 2 ? "i8" : elem;
+  n = per == 2 ? n / 2 : n;
+  snprintf(want, cap, "vector<%lldx%s>", (long long)n, e);
+  return vectorIs(v, n, e);
+}
+
+/* Operand columns of `ks` atom K steps in the tensor's elements. */
+static int64_t tensorCols(const char *elem, int64_t ks, int64_t k) {
+  int per = flyMmaElemsPerByte(elem);
+  return ks * k / (per > 0 ? per : 1);
+}
+
+/* A scaled gemm's operand 6: the lane's E8M0 scales, one byte per MFMA,
+ * ceil(m_repeat * k_steps / 4) words of A's then ceil(n_repeat * k_steps
+ * / 4) of B's in one vector<N x i32>. */
+static bool scalesAre(MlirOperation op, int64_t mr, int64_t nr, int64_t ks) {
+  int64_t words = (mr * ks + 3) / 4 + (nr * ks + 3) / 4;
+  return vectorIs(mlirOperationGetOperand(op, 6), words, "i32") ||
+         voFail(op, "operand #6 (the scales) must be a vector<%lldxi32>: one E8M0 byte per "
+                    "MFMA, (m_repeat * k_steps + 3) / 4 words of A's, then (n_repeat * k_steps "
+                    "+ 3) / 4 of B's", (long long)words);
+}
+
 static bool resultLike(MlirOperation op, MlirValue like) {
   MlirType want = mlirValueGetType(like);
   if (mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)), want))
@@ -526,35 +570,42 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   TensorType ta, tb;
   int64_t mr, nr, ks, kp, ao[2], bo[2];
+  char want[64];
   if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp))
     return false;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n == 7 && (r.atom->format < 0 || kp != 1))
+    return voFail(op, "takes scales only with an f8f6f4 atom (16x16x128, 32x32x64) and "
+                      "without k_pack");
   /* B is a tensor the gemm loads from, or the fragments fly.gemm_fragments
    * loaded earlier (carried across a loop iteration as a prefetch). */
   bool bLoaded = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1)));
   int64_t bLen = nr * ks * flyMmaAtomAbLen(r.atom);
-  if (bLoaded && !vectorIs(mlirOperationGetOperand(op, 1), bLen, r.b))
-    return voFail(op, "B given as fragments must be a vector<%lldx%s> (n_repeat * k_steps * %d "
-                      "per lane, as fly.gemm_fragments loads them)", (long long)bLen, r.b,
-                  flyMmaAtomAbLen(r.atom));
+  if (bLoaded && !fragmentsAre(mlirOperationGetOperand(op, 1), bLen, r.b, want, sizeof want))
+    return voFail(op, "B given as fragments must be a %s (n_repeat * k_steps * %d per "
+                      "lane, as fly.gemm_fragments loads them)", want, flyMmaAtomAbLen(r.atom));
   if (!tensorOf(ctx, op, 0, &ta) || (!bLoaded && !tensorOf(ctx, op, 1, &tb)) ||
       !laneIsInteger(op, 3) || !originOf(ctx, op, 4, ao) || !originOf(ctx, op, 5, bo) ||
-      !elemIs(op, &ta, r.a, "A") || (!bLoaded && !elemIs(op, &tb, r.b, "B")))
+      !packedElemIs(op, &ta, r.a, "A") || (!bLoaded && !packedElemIs(op, &tb, r.b, "B")))
+    return false;
+  if (n == 7 && !scalesAre(op, mr, nr, ks))
     return false;
   int64_t acc = mr * nr * flyMmaAtomCLen(r.atom);
   if (!vectorIs(mlirOperationGetOperand(op, 2), acc, r.c))
     return voFail(op, "the accumulators must be a vector<%lldx%s> (m_repeat * n_repeat * %d per "
                       "lane)", (long long)acc, r.c, flyMmaAtomCLen(r.atom));
   return resultLike(op, mlirOperationGetOperand(op, 2)) &&
-         tileFits(ctx, op, &ta, "A", ao, "m_repeat", mr, mr * r.m, "k_steps", ks, ks * r.k) &&
-         (bLoaded ||
-          tileFits(ctx, op, &tb, "B", bo, "n_repeat", nr, nr * r.n, "k_steps", ks, ks * r.k));
+         tileFits(ctx, op, &ta, "A", ao, "m_repeat", mr, mr * r.m, "k_steps", ks,
+                  tensorCols(r.a, ks, r.k)) &&
+         (bLoaded || tileFits(ctx, op, &tb, "B", bo, "n_repeat", nr, nr * r.n, "k_steps", ks,
+                              tensorCols(r.b, ks, r.k)));
 }
 
 bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   TensorType t;
   int64_t mr, nr, ks, kp, o[2];
-  char *operand;
+  char *operand, want[64];
   if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !voStrAttr(op, "operand", true, &operand))
     return false;
   char which = operand[0];
@@ -566,14 +617,15 @@ bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op) {
     return false;
   const char *elem = which == 'a' ? r.a : r.b;
   int64_t rep = which == 'a' ? mr : nr, len = rep * ks * flyMmaAtomAbLen(r.atom);
-  if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
-    return voFail(op, "the result type must be vector<%lldx%s> (%s * k_steps * %d per lane)",
-                  (long long)len, elem, which == 'a' ? "m_repeat" : "n_repeat", flyMmaAtomAbLen(r.atom));
-  if (!elemIs(op, &t, elem, which == 'a' ? "A" : "B"))
+  if (!fragmentsAre(mlirOperationGetResult(op, 0), len, elem, want, sizeof want))
+    return voFail(op, "the result type must be %s (%s * k_steps * %d per lane)", want,
+                  which == 'a' ? "m_repeat" : "n_repeat", flyMmaAtomAbLen(r.atom));
+  if (!packedElemIs(op, &t, elem, which == 'a' ? "A" : "B"))
     return false;
+  int64_t cols = tensorCols(elem, ks, r.k);
   return which == 'a'
-             ? tileFits(ctx, op, &t, "A", o, "m_repeat", mr, mr * r.m, "k_steps", ks, ks * r.k)
-             : tileFits(ctx, op, &t, "B", o, "n_repeat", nr, nr * r.n, "k_steps", ks, ks * r.k);
+             ? tileFits(ctx, op, &t, "A", o, "m_repeat", mr, mr * r.m, "k_steps", ks, cols)
+             : tileFits(ctx, op, &t, "B", o, "n_repeat", nr, nr * r.n, "k_steps", ks, cols);
 }
 
 bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op) {

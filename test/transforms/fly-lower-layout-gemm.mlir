@@ -161,3 +161,29 @@ func.func @prefetched_row_scales(%sa: memref<64xf32>, %lane: index, %acc: vector
   %r = "fly.gemm_scale"(%acc, %rows, %sb, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32} : (vector<16xf32>, vector<8xf32>, f32, index, !fly.int_tuple<"(0,0)">) -> vector<16xf32>
   return %r : vector<16xf32>
 }
+
+// CHECK-LABEL: func.func @mxfp4_scaled
+// fp4 in i8 tensors: each lane's 32 fp4 of an atom are 16 consecutive
+// bytes (one load from LDS per K step), reinterpreted as fp4 at the MFMA;
+// B's bytes are sliced from the prefetched fragments. The scale of MFMA
+// (atom i, step s) is byte i * k_steps + s of A's words (word 0 here) and
+// of B's (word 1).
+// CHECK: vector.load %arg0{{.*}} vector<16xi8>
+// CHECK-NOT: vector.load
+// CHECK-DAG: %[[SA:.*]] = vector.extract %arg3[0] : i32 from vector<2xi32>
+// CHECK-DAG: %[[SB:.*]] = vector.extract %arg3[1] : i32 from vector<2xi32>
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SA]], %[[SB]]) {opsel_a = 0 : i32, opsel_b = 0 : i32, shape = "16x16x128"} : (vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf32>, i32, i32)
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SA]], %[[SB]]) {opsel_a = 0 : i32, opsel_b = 2 : i32
+// CHECK: vector.load %arg0{{.*}} vector<16xi8>
+// CHECK-NOT: vector.load
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SA]], %[[SB]]) {opsel_a = 1 : i32, opsel_b = 1 : i32
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SA]], %[[SB]]) {opsel_a = 1 : i32, opsel_b = 3 : i32
+// CHECK-NOT: "fly.mma
+func.func @mxfp4_scaled(%lds: memref<8192xi8, #gpu.address_space<workgroup>>, %bf: vector<64xi8>,
+                        %lane: index, %s: vector<2xi32>, %acc: vector<8xf32>) -> vector<8xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"i8 shared (64,128):(128,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm"(%a, %bf, %acc, %lane, %o, %o, %s) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32, k_steps = 2 : i32} : (!fly.tensor<"i8 shared (64,128):(128,1)">, vector<64xi8>, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">, vector<2xi32>) -> vector<8xf32>
+  return %r : vector<8xf32>
+}

@@ -106,3 +106,28 @@ func.func @fragment(%ta: !a, %lane: index) {
   %h = "fly.mma_fragment"(%ta, %lane, %z) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "ab"} : (!a, index, !o) -> vector<32xf8E4M3FN>
   return
 }
+
+// MXFP4: fp4 operands come packed two per byte in i8 tensors (columns are
+// bytes), fragments are the lane's bytes, and the scaled form takes one
+// vector of E8M0 scale words (A's, then B's).
+!a4 = !fly.tensor<"i8 shared (64,128):(128,1)">
+!b4 = !fly.tensor<"i8 global (256,128):(128,1)">
+func.func @mxfp4(%ta: !a4, %tb: !b4, %tf: !a, %lane: index, %acc: vector<4xf32>, %s1: vector<1xi32>,
+                 %s2: vector<2xi32>) {
+  %o = "fly.static"() : () -> !o
+  // expected-error@+1 {{the A tensor holds f8E4M3FN, but the atom's A operand is f4E2M1FN, packed two per byte: an i8 tensor}}
+  %r0 = "fly.gemm"(%tf, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!a, !b4, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // Two K steps of 128 fp4 read 128 bytes of a row: a third does not fit.
+  // expected-error@+1 {{k_steps = 3 reads columns [0, 192) of A, but its tensor has 128}}
+  %r1 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 3 : i32} : (!a4, !b4, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // 1 atom x 2 steps of A and of B: one word each, two in all.
+  // expected-error@+1 {{operand #6 (the scales) must be a vector<2xi32>: one E8M0 byte per MFMA, (m_repeat * k_steps + 3) / 4 words of A's, then (n_repeat * k_steps + 3) / 4 of B's}}
+  %r2 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o, %s1) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32} : (!a4, !b4, vector<4xf32>, index, !o, !o, vector<1xi32>) -> vector<4xf32>
+  // expected-error@+1 {{takes scales only with an f8f6f4 atom (16x16x128, 32x32x64) and without k_pack}}
+  %r3 = "fly.gemm"(%tf, %tf, %acc, %lane, %o, %o, %s2) {shape = "16x16x32", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32} : (!a, !a, vector<4xf32>, index, !o, !o, vector<2xi32>) -> vector<4xf32>
+  // expected-error@+1 {{the result type must be vector<16xi8> (n_repeat * k_steps * 32 per lane)}}
+  %f0 = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "b", shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!b4, index, !o) -> vector<32xf4E2M1FN>
+  // expected-error@+1 {{the tiled MMA ops do not take f6E2M3FN operands (no whole number of them fits a byte)}}
+  %f1 = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "b", shape = "16x16x128", a = "f6E2M3FN", b = "f6E2M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!b4, index, !o) -> vector<32xf6E2M3FN>
+  return
+}
