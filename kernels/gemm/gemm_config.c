@@ -24,8 +24,8 @@ void gemmConfigInit(GemmConfig *c) {
 }
 
 bool gemmDtypeParse(const char *s, GemmDtype *out) {
-  static const char *const names[] = {"fp8", "int8", "bf16", "fp16"};
-  for (int i = 0; i < 4; ++i)
+  static const char *const names[] = {"fp8", "int8", "bf16", "fp16", "mxfp4"};
+  for (int i = 0; i < 5; ++i)
     if (!strcmp(s, names[i]))
       return *out = (GemmDtype)i, true;
   return false;
@@ -74,6 +74,7 @@ static bool formTakes(const FlyHwMfma *h, GemmDtype dtype) {
   case GEMM_INT8: return h->a == FLY_HW_I8;
   case GEMM_BF16: return h->a == FLY_HW_BF16;
   case GEMM_FP16: return h->a == FLY_HW_F16;
+  case GEMM_MXFP4: return h->a == FLY_HW_F8F6F4 && h->scaled;
   }
   return false;
 }
@@ -84,10 +85,11 @@ static bool formTakes(const FlyHwMfma *h, GemmDtype dtype) {
 static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
   size_t count;
   const FlyHwMfma *t = flyHwMfmaTable(&count), *best = NULL;
+  int fmt = c->dtype == GEMM_MXFP4 ? FLY_HW_FMT_FP4 : FLY_HW_FMT_FP8;
   for (size_t i = 0; i < count; i++) {
     const FlyHwMfma *h = &t[i];
     if (h->kind == FLY_HW_XDL && h->m == 16 && h->n == 16 && h->blocks == 1 &&
-        formTakes(h, c->dtype) && flyHwMfmaPasses(h, c->chip, FLY_HW_FMT_FP8, FLY_HW_FMT_FP8) &&
+        formTakes(h, c->dtype) && flyHwMfmaPasses(h, c->chip, fmt, fmt) &&
         (!best || h->k > best->k))
       best = h;
   }
@@ -105,14 +107,25 @@ static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
     d->elem = c->dtype == GEMM_BF16 ? "bf16" : "f16";
     d->elemBytes = 2;
     break;
+  case GEMM_MXFP4: /* packed bytes in memory and LDS, fp4 at the MFMA */
+    d->elem = "i8";
+    d->elemBytes = 1;
+    d->perByte = 2;
+    d->mmaElem = "f4E2M1FN";
+    d->mx = true;
+    break;
   }
+  if (!d->mmaElem)
+    d->mmaElem = d->elem, d->perByte = 1;
+  d->kCols = c->k / d->perByte;
+  d->tileKCols = c->tileK / d->perByte;
   if (!best) /* every chip has one for every dtype (test/support/hw-table.c) */
     return false;
   snprintf(d->atom, sizeof d->atom, "%ux%ux%u", best->m, best->n, best->k);
   d->atomK = best->k;
   d->abLen = (int64_t)best->m * best->k * best->blocks / 64;
   d->acc = c->dtype == GEMM_INT8 ? "i32" : "f32";
-  d->scaled = d->elemBytes == 1;
+  d->scaled = d->elemBytes == 1 && !d->mx;
   return true;
 }
 
@@ -126,10 +139,16 @@ static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err)
   if (c->tileN % 64)
     return BAD(err, "tile_n = %" PRId64 " must be a multiple of 64 (4 waves x 16 columns)",
                c->tileN);
-  if ((c->tileK * d->elemBytes) % 64 || c->tileK % d->atomK)
+  if ((d->tileKCols * d->elemBytes) % 64 || c->tileK % d->atomK)
     return BAD(err, "tile_k = %" PRId64 " must be a multiple of %" PRId64
                     " (the MFMA's K, and 64 bytes)", c->tileK,
                d->atomK > 64 / d->elemBytes ? d->atomK : (int64_t)(64 / d->elemBytes));
+  if (d->mx && c->tileK != 256)
+    return BAD(err, "mxfp4 takes tile_k = 256 (one word of scales per lane holds two 128-wide "
+                    "K steps), not %" PRId64, c->tileK);
+  if (d->mx && (c->tileM % 32 || c->tileN % 128))
+    return BAD(err, "mxfp4 needs tile_m a multiple of 32 and tile_n of 128 (a scale word "
+                    "covers 32 rows), not %" PRId64 "x%" PRId64, c->tileM, c->tileN);
   if (d->mRepeat * d->nRepeat > 64)
     return BAD(err, "a wave's tile needs %" PRId64 " accumulator atoms; at most 64"
                     " fit the register file", d->mRepeat * d->nRepeat);
@@ -143,13 +162,13 @@ static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err)
  * max_m (the row count the A, C and scale_a memrefs declare). */
 static bool checkBuffers(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
   const struct { const char *name; int64_t rows, cols, bytes; } bufs[] = {
-      {"A", c->maxM, c->k, d->elemBytes},
-      {"B", c->n, c->k, d->elemBytes},
+      {"A", c->maxM, d->kCols, d->elemBytes},
+      {"B", c->n, d->kCols, d->elemBytes},
       {"C", c->maxM, c->n, 2}, /* bf16 or f16 */
-      {"scale_a", c->maxM, 1, 4},
-      {"scale_b", c->n, 1, 4},
+      {"scale_a", c->maxM, d->mx ? c->k / GEMM_MX_BLOCK : 1, d->mx ? 1 : 4},
+      {"scale_b", c->n, d->mx ? c->k / GEMM_MX_BLOCK : 1, d->mx ? 1 : 4},
   };
-  for (size_t i = 0; i < (d->scaled ? 5u : 3u); ++i) {
+  for (size_t i = 0; i < (d->scaled || d->mx ? 5u : 3u); ++i) {
     int64_t size = bufs[i].rows * bufs[i].cols * bufs[i].bytes; /* each <= 2^30: no overflow */
     if (size >= INT64_C(1) << 31)
       return BAD(err, "%s (%" PRId64 " x %" PRId64 " x %" PRId64 " bytes, with max_m = %" PRId64
@@ -171,7 +190,7 @@ static bool checkProblem(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *e
 }
 
 static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
-  int64_t tileBytes = c->tileM * c->tileK * d->elemBytes;
+  int64_t tileBytes = c->tileM * d->tileKCols * d->elemBytes;
   if (tileBytes % (256 * d->copyBytes))
     return BAD(err, "the A tile (%" PRId64 " bytes) does not split into 256 lanes x %" PRId64
                     " bytes per copy", tileBytes, (int64_t)d->copyBytes);
@@ -195,7 +214,10 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
     return BAD(err, "lds_stage must be 1, 2 or 3, not %d", c->stages);
   if (c->stages == 3 && !c->async)
     return BAD(err, "3 LDS stages need the async copy (the sync copy stages A in registers)");
-  if (!pickAtom(c, d))
+  if (!pickAtom(c, d) && c->dtype == GEMM_MXFP4)
+    return BAD(err, "mxfp4 needs the scaled f8f6f4 MFMA (v_mfma_scale_f32_16x16x128_f8f6f4), "
+                    "which %s does not have", flyChipGetInfo(c->chip)->name);
+  if (!d->atom[0])
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
   d->mRepeat = c->tileM / 16;
   d->nRepeat = c->tileN / 64;
@@ -203,7 +225,7 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   /* 8-byte operands per lane (the CDNA3 atoms) pair up into 16-byte loads. */
   d->kPack = d->atomK * d->elemBytes / 4 == 8 && d->kSteps % 2 == 0 ? 2 : 1;
   d->copyBytes = c->async ? (int)flyChipGetInfo(c->chip)->ldsDmaMaxBytes : 16;
-  d->ldsBytes = c->stages * c->tileM * c->tileK * d->elemBytes;
+  d->ldsBytes = c->stages * c->tileM * d->tileKCols * d->elemBytes;
   if (c->cshuffle) { /* seed §7.2; 8 elements of padding per row spread the
                       * lanes' 4-row column writes over the banks. C's tile
                       * overlays A's first buffer, idle once the loop is
@@ -211,7 +233,7 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
                       * first's reads are in different LDS objects. */
     d->eVec = c->tileN % 128 == 0 ? 4 : 2;
     d->cPitch = c->tileN + 8;
-    int64_t cBytes = c->tileM * d->cPitch * 2, aBytes = c->tileM * c->tileK * d->elemBytes;
+    int64_t cBytes = c->tileM * d->cPitch * 2, aBytes = c->tileM * d->tileKCols * d->elemBytes;
     d->ldsBytes = (cBytes > aBytes ? cBytes : aBytes) + (c->stages - 1) * aBytes;
   }
   return checkTile(c, d, err) && checkProblem(c, d, err) && checkLds(c, d, err) &&

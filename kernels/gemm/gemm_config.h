@@ -13,7 +13,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16 } GemmDtype;
+/// A and B's types: fp8 (and int8) with per-token f32 scales, bf16, fp16,
+/// and MXFP4 (OCP microscaling: fp4 e2m1 packed two per byte, one E8M0
+/// scale per 32 K elements of a row, applied by the scaled MFMA).
+typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16, GEMM_MXFP4 } GemmDtype;
+
+/// The K elements one E8M0 scale of MXFP4 covers (OCP MX v1.0).
+enum { GEMM_MX_BLOCK = 32 };
 
 /// The kernel family: the per-token-scaled preshuffle GEMM, or the fp8
 /// block-scale GEMM (docs/blockscale.md).
@@ -47,8 +53,12 @@ typedef struct GemmConfig {
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).
 typedef struct GemmDerived {
-  const char *elem;    /* MLIR element type of A and B, e.g. "f8E4M3FN" */
-  int elemBytes;
+  const char *elem;    /* MLIR element type of A's and B's tensors, e.g. "f8E4M3FN"
+                          ("i8" for MXFP4: packed bytes) */
+  const char *mmaElem; /* the MFMA's operand type (fp4: "f4E2M1FN"), else elem */
+  int elemBytes;       /* bytes per tensor element */
+  int perByte;         /* logical elements per tensor element: 2 for fp4, else 1 */
+  int64_t kCols, tileKCols; /* K and tile_k in tensor elements (K / perByte) */
   char atom[24];       /* MMA shape, e.g. "16x16x128" */
   int64_t atomK;
   int64_t abLen;       /* A's (and B's) elements per lane of one atom: M*K*blocks/64 */
@@ -61,12 +71,13 @@ typedef struct GemmDerived {
   int64_t cPitch;      /* CShuffle: elements per LDS row of C (tile_n + pad) */
   int eVec;            /* CShuffle: C elements per lane per store */
   bool scaled;         /* 8-bit types: per-token f32 scales */
+  bool mx;             /* MXFP4: E8M0 block scales fed to the scaled MFMA */
 } GemmDerived;
 
 /// Defaults: 64x256x128 fp8, 2 stages, async, gfx950, N = 512, K = 1024.
 void gemmConfigInit(GemmConfig *c);
 
-/// Parses "fp8" | "int8" | "bf16" | "fp16".
+/// Parses "fp8" | "int8" | "bf16" | "fp16" | "mxfp4".
 bool gemmDtypeParse(const char *s, GemmDtype *out);
 
 /// Parses "MxNxK" into the tile sizes (decimal digits, each 1..2^20).

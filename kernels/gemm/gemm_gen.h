@@ -31,6 +31,9 @@ typedef struct Gen {
   struct { /* the block-scale promote's inputs, set up once */
     MlirValue aScale, bScale, nb, co, zeroAcc;
   } bs;
+  struct { /* MXFP4: the scale tensors and the lane's (row, block) in a word */
+    MlirValue a, b, r, g;
+  } mx;
 } Gen;
 
 /* Formats into the next of the kernel's rotating text buffers: enough for
@@ -85,5 +88,14 @@ void leaveRegion(Gen *g, FlyBuilder saved);
 int bsArgTypes(Gen *g, MlirType *t);
 MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf);
 void bsBuildBody(Gen *g, MlirBlock entry);
+
+/* mx_kernel.c: the MXFP4 GEMM's scale arguments (after C), their tensors
+ * (g->mx, after waveCoords), B's prefetched fragments with K tile kt's
+ * scale words appended (carried together to the tile's gemm), and the
+ * scaled fly.gemm taking them apart. */
+int mxArgTypes(Gen *g, MlirType *t);
+void mxTensors(Gen *g, MlirValue sa, MlirValue sb);
+MlirValue mxWithScales(Gen *g, MlirValue bf, MlirValue kt);
+MlirValue mxGemm(Gen *g, MlirValue a, MlirValue carried, MlirValue acc, MlirValue bo);
 
 #endif /* FLYC_KERNELS_GEMM_GEN_H */

@@ -51,7 +51,7 @@ MlirValue idx(Gen *g, int64_t v) {
 }
 
 void buildConstants(Gen *g) {
-  int64_t want[] = {0, 1, 2, 64, g->c->tileM, g->c->tileN / 4, g->c->tileN, g->c->tileK,
+  int64_t want[] = {0, 1, 2, 64, g->c->tileM, g->c->tileN / 4, g->c->tileN, g->d->tileKCols,
                     g->c->k / g->c->tileK};
   for (size_t i = 0; i < sizeof want / sizeof *want; ++i) {
     bool have = false;
@@ -80,16 +80,16 @@ MlirValue gpuId(Gen *g, const char *op, const char *dim) {
  * read at one k land in distinct banks. */
 static const char *swizzledTile(Gen *g) {
   int m = g->d->elemBytes == 1 ? 4 : 3, rowBits = 0;
-  while ((INT64_C(1) << rowBits) < g->c->tileK)
+  while ((INT64_C(1) << rowBits) < g->d->tileKCols)
     ++rowBits;
   return FMT("S<3,%d,%d> o 0 o (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", m, rowBits - m,
-             g->c->tileM, g->c->tileK, g->c->tileK);
+             g->c->tileM, g->d->tileKCols, g->d->tileKCols);
 }
 
 /* B's preshuffled layout (seed §12) over its logical (n, k):
  * [N/16][K/(4 kp)][4][16][kp] with kp the elements of 16 bytes. */
 const char *preshuffledB(Gen *g) {
-  int64_t kp = 16 / g->d->elemBytes, n = g->c->n, k = g->c->k;
+  int64_t kp = 16 / g->d->elemBytes, n = g->c->n, k = g->d->kCols;
   return FMT("((16,%" PRId64 "),(%" PRId64 ",4,%" PRId64 ")):((%" PRId64 ",%" PRId64 "),(1,%" PRId64
              ",%" PRId64 "))",
              n / 16, kp, k / (4 * kp), kp, 16 * k, 16 * kp, 64 * kp);
@@ -135,7 +135,7 @@ static MlirValue cShuffleTile(Gen *g, MlirValue storage) {
  * LLVM see that a DMA into one stage never needs a wait before reads of
  * the other. */
 void buildShared(Gen *g) {
-  int64_t elems = g->c->tileM * g->c->tileK;
+  int64_t elems = g->c->tileM * g->d->tileKCols;
   const char *e = g->d->elem;
   char fields[256];
   char rest[128] = "";
@@ -190,8 +190,8 @@ static MlirValue tileA(Gen *g, MlirValue kt) {
   MlirValue tops[2] = {g->ga, tuple2(g, g->bm, kt)};
   return fly(g, "local_tile", 2, tops,
              tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", g->d->elem,
-                            g->c->tileM, g->c->tileK, g->c->k)),
-             FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->c->tileK));
+                            g->c->tileM, g->d->tileKCols, g->d->kCols)),
+             FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->d->tileKCols));
 }
 
 /* The async copy: A's k-tile kt of this block's rows into LDS stage
@@ -205,7 +205,7 @@ void copyA(Gen *g, MlirValue kt, int stage) {
 /* The sync copy's chunks, computed once: chunk c of a thread is the
  * tile's 16-byte chunk c*256 + tid in row-major order. */
 static void buildChunks(Gen *g) {
-  int64_t perRow = g->c->tileK * g->d->elemBytes / 16;
+  int64_t perRow = g->d->tileKCols * g->d->elemBytes / 16;
   g->numChunks = (int)(g->c->tileM * perRow / 256);
   for (int c = 0; c < g->numChunks && c < MAX_CHUNKS; ++c) {
     MlirValue q = flyBuildArith(&g->b, "addi", g->tid, idx(g, 256 * c));
@@ -246,11 +246,11 @@ void syncA(Gen *g) {
  * LLVM emits, which is what a vmcnt that must not leave too much
  * outstanding needs. */
 static int64_t dmaLoads(Gen *g) {
-  return g->c->tileM * g->c->tileK * g->d->elemBytes / (256 * g->d->copyBytes);
+  return g->c->tileM * g->d->tileKCols * g->d->elemBytes / (256 * g->d->copyBytes);
 }
 
 static int64_t fragmentLoads(Gen *g) {
-  int64_t bytes = g->d->abLen * g->d->kPack * g->d->elemBytes;
+  int64_t bytes = g->d->abLen / g->d->perByte * g->d->kPack * g->d->elemBytes;
   return g->d->nRepeat * (g->d->kSteps / g->d->kPack) * ((bytes + 15) / 16);
 }
 
@@ -282,7 +282,7 @@ const char *atomAttrs(Gen *g, bool withK) {
   const GemmDerived *d = g->d;
   return FMT("{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", m_repeat = %" PRId64
              " : i32, n_repeat = %" PRId64 " : i32%s}",
-             d->atom, d->elem, d->elem, d->acc, d->mRepeat, d->nRepeat,
+             d->atom, d->mmaElem, d->mmaElem, d->acc, d->mRepeat, d->nRepeat,
              withK ? FMT(", k_steps = %" PRId64 " : i32%s", d->kSteps,
                          d->kPack > 1 ? FMT(", k_pack = %" PRId64 " : i32", d->kPack) : "")
                    : "");
@@ -290,7 +290,7 @@ const char *atomAttrs(Gen *g, bool withK) {
 
 /* B's origin for k-tile kt: this wave's columns n0.., rows kt*tile_k.. */
 static MlirValue originB(Gen *g, MlirValue kt) {
-  MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->c->tileK));
+  MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->d->tileKCols));
   MlirValue crd[2] = {g->n0, kk};
   return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
              NULL);
@@ -303,17 +303,20 @@ static MlirValue originB(Gen *g, MlirValue kt) {
 MlirValue prefetchB(Gen *g, MlirValue kt) {
   int64_t last = g->c->k / g->c->tileK - 1;
   MlirValue kc = flyBuildArith(&g->b, "minui", kt, idx(g, last));
-  int64_t len = g->d->nRepeat * g->d->kSteps * g->d->abLen;
+  int64_t len = g->d->nRepeat * g->d->kSteps * g->d->abLen / g->d->perByte;
   MlirValue ops[3] = {g->gb, g->lane, originB(g, kc)};
   const char *attrs = atomAttrs(g, true);
-  return fly(g, "gemm_fragments", 3, ops,
-             flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>", len, g->d->elem)),
-             FMT("{operand = \"b\", %s", attrs + 1));
+  MlirValue bf = fly(g, "gemm_fragments", 3, ops,
+                     flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>", len, g->d->elem)),
+                     FMT("{operand = \"b\", %s", attrs + 1));
+  return g->d->mx ? mxWithScales(g, bf, kc) : bf;
 }
 
 /* One k-tile's MFMAs: A from LDS stage `stage`, B from its prefetched
  * fragments `bf` (columns n0.. of k-tile kt). */
 MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue bf, MlirValue acc) {
+  if (g->d->mx)
+    return mxGemm(g, g->smem[stage], bf, acc, originB(g, kt));
   MlirValue ops[6] = {g->smem[stage], bf, acc, g->lane, g->zero, originB(g, kt)};
   return fly(g, "gemm", 6, ops, mlirValueGetType(acc), atomAttrs(g, true));
 }
@@ -573,13 +576,15 @@ static int argTypes(Gen *g, MlirType *t) {
   const GemmConfig *c = g->c;
   const char *e = g->d->elem, *out = c->outF16 ? "f16" : "bf16";
   int n = 0;
-  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->k, e));
-  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * c->k, e));
+  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * g->d->kCols, e));
+  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * g->d->kCols, e));
   t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->n, out));
   if (g->d->scaled) {
     t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->maxM));
     t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->n));
   }
+  if (g->d->mx)
+    n += mxArgTypes(g, t + n);
   t[n++] = mlirIntegerTypeGet(g->b.ctx, 32);
   return n;
 }
@@ -591,12 +596,14 @@ static void buildBody(Gen *g, MlirBlock entry) {
   MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
   MlirValue c = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, nargs - 1);
   MlirValue sa = {NULL}, sb = {NULL};
-  if (g->d->scaled)
+  if (g->d->scaled || g->d->mx)
     sa = mlirBlockGetArgument(entry, 3), sb = mlirBlockGetArgument(entry, 4);
   buildConstants(g);
   buildShared(g);
   buildCoords(g);
-  g->ga = rowsTensor(g, a, m, g->d->elem, g->c->k);
+  if (g->d->mx)
+    mxTensors(g, sa, sb);
+  g->ga = rowsTensor(g, a, m, g->d->elem, g->d->kCols);
   g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);
   MlirValue b0;

@@ -1,6 +1,6 @@
 /*===- main.c - gemm-gen: the GEMM family as flyc compiler inputs ------------===*
  *
- *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16] [--out bf16|f16]
+ *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
  *            [--allow-spills] [-o OUT.mlir]
@@ -28,7 +28,7 @@
 #include "gemm_kernel.h"
 
 static const char usage[] =
-    "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16] [--out bf16|f16]\n"
+    "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4] [--out bf16|f16]\n"
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
     "                [--name SYMBOL] [--allow-spills] [-o OUT.mlir]\n"
