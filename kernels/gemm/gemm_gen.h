@@ -94,7 +94,7 @@ void bsBuildBody(Gen *g, MlirBlock entry);
  * scale words appended (carried together to the tile's gemm), and the
  * scaled fly.gemm taking them apart. */
 int mxArgTypes(Gen *g, MlirType *t);
-void mxTensors(Gen *g, MlirValue sa, MlirValue sb);
+void mxTensors(Gen *g, MlirValue sa, MlirValue sb, MlirValue m);
 MlirValue mxWithScales(Gen *g, MlirValue bf, MlirValue kt);
 MlirValue mxGemm(Gen *g, MlirValue a, MlirValue carried, MlirValue acc, MlirValue bo);
 

@@ -602,7 +602,7 @@ static void buildBody(Gen *g, MlirBlock entry) {
   buildShared(g);
   buildCoords(g);
   if (g->d->mx)
-    mxTensors(g, sa, sb);
+    mxTensors(g, sa, sb, m);
   g->ga = rowsTensor(g, a, m, g->d->elem, g->d->kCols);
   g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);

@@ -249,6 +249,8 @@ int main(int argc, char **argv) {
   }
   if (!ch.outSet)
     c.outF16 = c.dtype == GEMM_FP16;
+  if (!ch.tileSet && c.dtype == GEMM_MXFP4) /* the guide's FP4 row: tile_k 256 */
+    c.tileK = 256;
   int rc = applyKind(&c, &ch);
   return rc ? rc : generate(&c, argc, argv, ch.outPath);
 }

@@ -47,8 +47,28 @@ int mxArgTypes(Gen *g, MlirType *t) {
   return 2;
 }
 
-void mxTensors(Gen *g, MlirValue sa, MlirValue sb) {
-  g->mx.a = staticTensor(g, sa, "i8", mxLayout(g, g->c->maxM), "{buffer}");
+/* A's scales for the run-time M: ceil(M/32) groups of 32 rows, so that the
+ * buffer ends where the caller's scales do (rows past it read 0). */
+static MlirValue rowScales(Gen *g, MlirValue mem, MlirValue m) {
+  int64_t kb = g->c->k / GEMM_MX_BLOCK;
+  MlirValue mi = flyBuildValue(&g->b, "arith.index_cast", 1, &m, mlirIndexTypeGet(g->b.ctx), NULL);
+  MlirValue up = flyBuildArith(&g->b, "addi", mi, idx(g, MX_WORD_ROWS - 1));
+  MlirValue groups = flyBuildArith(&g->b, "divui", up, idx(g, MX_WORD_ROWS));
+  const char *shapeT = FMT("((16,2,?),(4,2,%" PRId64 "))", kb / MX_TILE_BLOCKS);
+  MlirValue shape = fly(g, "make_int_tuple", 1, &groups,
+                        flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, shapeT), NULL);
+  const char *strideT = FMT("((4,2,%" PRId64 "),(64,1,256))", MX_WORD_ROWS * kb);
+  MlirValue ops[2] = {shape, flyBuildStatic(&g->b, FLY_TYPE_INT_TUPLE, strideT)};
+  const char *layout = FMT("((16,2,?),(4,2,%" PRId64 ")):((4,2,%" PRId64 "),(64,1,256))",
+                           kb / MX_TILE_BLOCKS, MX_WORD_ROWS * kb);
+  MlirValue l = fly(g, "make_layout", 2, ops, flyBuilderFlyType(&g->b, FLY_TYPE_LAYOUT, layout),
+                    NULL);
+  MlirValue tops[2] = {mem, l};
+  return fly(g, "make_tensor", 2, tops, tensorT(g, FMT("i8 global %s", layout)), "{buffer}");
+}
+
+void mxTensors(Gen *g, MlirValue sa, MlirValue sb, MlirValue m) {
+  g->mx.a = rowScales(g, sa, m);
   g->mx.b = staticTensor(g, sb, "i8", mxLayout(g, g->c->n), "{buffer}");
   MlirValue c16 = idx(g, 16);
   g->mx.r = flyBuildArith(&g->b, "remui", g->lane, c16);

@@ -15,7 +15,10 @@ for loads of earlier stages (with three LDS stages, B's fragments loaded in
 the previous stage, which the barrier's wait leaves in flight). With --f32,
 it also counts the loop's f32 multiplies, adds and FMAs by lanes (a v_pk_*
 instruction does two), the block-scale GEMM's promote:
-  ..., N f32 mul, N f32 add, N f32 fma"""
+  ..., N f32 mul, N f32 add, N f32 fma
+With --loads, it also counts the loop's vector-memory loads by width (the
+LDS DMA apart), the MXFP4 GEMM's B fragments, scale words and A copies:
+  ..., loads: N dword, N dwordx2, N dwordx4, N lds"""
 import re
 import sys
 
@@ -65,5 +68,13 @@ if '--f32' in sys.argv[1:]:
         return sum(2 if x.startswith(f'v_pk_{op}_f32') else 1 for x in body
                    if x.startswith((f'v_pk_{op}_f32', f'v_{op}_f32')))
     extra = f', {lanes("mul")} f32 mul, {lanes("add")} f32 add, {lanes("fma")} f32 fma'
+if '--loads' in sys.argv[1:]:
+    loads = [x.split()[0] for x in body if x.startswith(('buffer_load', 'global_load'))]
+    dma = sum(1 for x in body if x.startswith(('buffer_load', 'global_load')) and
+              re.search(r'\blds\b', x))
+    def width(w):
+        return sum(1 for x in loads if x.endswith('_' + w)) - (dma if w == 'dwordx4' else 0)
+    extra += (f', loads: {width("dword")} dword, {width("dwordx2")} dwordx2, '
+              f'{width("dwordx4")} dwordx4, {dma} lds')
 print(f'main loop: {n} mfma, {barriers} s_barrier, {len(waits)} vmcnt waits, '
       f'{early} vmcnt waits before an mfma, {same} on this stage\'s loads{extra}')
