@@ -24,8 +24,8 @@ void gemmConfigInit(GemmConfig *c) {
 }
 
 bool gemmDtypeParse(const char *s, GemmDtype *out) {
-  static const char *const names[] = {"fp8", "int8", "bf16", "fp16", "mxfp4"};
-  for (int i = 0; i < 5; ++i)
+  static const char *const names[] = {"fp8", "int8", "bf16", "fp16", "mxfp4", "a8w4"};
+  for (int i = 0; i < 6; ++i)
     if (!strcmp(s, names[i]))
       return *out = (GemmDtype)i, true;
   return false;
@@ -74,7 +74,8 @@ static bool formTakes(const FlyHwMfma *h, GemmDtype dtype) {
   case GEMM_INT8: return h->a == FLY_HW_I8;
   case GEMM_BF16: return h->a == FLY_HW_BF16;
   case GEMM_FP16: return h->a == FLY_HW_F16;
-  case GEMM_MXFP4: return h->a == FLY_HW_F8F6F4 && h->scaled;
+  case GEMM_MXFP4:
+  case GEMM_A8W4: return h->a == FLY_HW_F8F6F4 && h->scaled;
   }
   return false;
 }
@@ -86,10 +87,11 @@ static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
   size_t count;
   const FlyHwMfma *t = flyHwMfmaTable(&count), *best = NULL;
   int fmt = c->dtype == GEMM_MXFP4 ? FLY_HW_FMT_FP4 : FLY_HW_FMT_FP8;
+  int fmtB = c->dtype == GEMM_MXFP4 || c->dtype == GEMM_A8W4 ? FLY_HW_FMT_FP4 : FLY_HW_FMT_FP8;
   for (size_t i = 0; i < count; i++) {
     const FlyHwMfma *h = &t[i];
     if (h->kind == FLY_HW_XDL && h->m == 16 && h->n == 16 && h->blocks == 1 &&
-        formTakes(h, c->dtype) && flyHwMfmaPasses(h, c->chip, fmt, fmt) &&
+        formTakes(h, c->dtype) && flyHwMfmaPasses(h, c->chip, fmt, fmtB) &&
         (!best || h->k > best->k))
       best = h;
   }
@@ -114,11 +116,23 @@ static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
     d->mmaElem = "f4E2M1FN";
     d->mx = true;
     break;
+  case GEMM_A8W4: /* fp8 A as fp8's, fp4 B as mxfp4's */
+    d->elem = "f8E4M3FN";
+    d->elemBytes = 1;
+    d->elemB = "i8";
+    d->mmaElemB = "f4E2M1FN";
+    d->perByteB = 2;
+    d->mx = true;
+    break;
   }
   if (!d->mmaElem)
     d->mmaElem = d->elem, d->perByte = 1;
+  if (!d->elemB)
+    d->elemB = d->elem, d->mmaElemB = d->mmaElem, d->perByteB = d->perByte;
   d->kCols = c->k / d->perByte;
   d->tileKCols = c->tileK / d->perByte;
+  d->kColsB = c->k / d->perByteB;
+  d->tileKColsB = c->tileK / d->perByteB;
   if (!best) /* every chip has one for every dtype (test/support/hw-table.c) */
     return false;
   snprintf(d->atom, sizeof d->atom, "%ux%ux%u", best->m, best->n, best->k);
@@ -128,6 +142,9 @@ static bool pickAtom(const GemmConfig *c, GemmDerived *d) {
   d->scaled = d->elemBytes == 1 && !d->mx;
   return true;
 }
+
+/* The MX dtypes' names in messages. */
+static const char *mxName(const GemmConfig *c) { return c->dtype == GEMM_A8W4 ? "a8w4" : "mxfp4"; }
 
 /* Appends what is wrong to err and fails. */
 #define BAD(err, ...) (flyStrBufAppendF((err), __VA_ARGS__), false)
@@ -144,11 +161,11 @@ static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err)
                     " (the MFMA's K, and 64 bytes)", c->tileK,
                d->atomK > 64 / d->elemBytes ? d->atomK : (int64_t)(64 / d->elemBytes));
   if (d->mx && c->tileK != 256)
-    return BAD(err, "mxfp4 takes tile_k = 256 (one word of scales per lane holds two 128-wide "
-                    "K steps), not %" PRId64, c->tileK);
+    return BAD(err, "%s takes tile_k = 256 (one word of scales per lane holds two 128-wide "
+                    "K steps), not %" PRId64, mxName(c), c->tileK);
   if (d->mx && (c->tileM % 32 || c->tileN % 128))
-    return BAD(err, "mxfp4 needs tile_m a multiple of 32 and tile_n of 128 (a scale word "
-                    "covers 32 rows), not %" PRId64 "x%" PRId64, c->tileM, c->tileN);
+    return BAD(err, "%s needs tile_m a multiple of 32 and tile_n of 128 (a scale word "
+                    "covers 32 rows), not %" PRId64 "x%" PRId64, mxName(c), c->tileM, c->tileN);
   if (d->mRepeat * d->nRepeat > 64)
     return BAD(err, "a wave's tile needs %" PRId64 " accumulator atoms; at most 64"
                     " fit the register file", d->mRepeat * d->nRepeat);
@@ -163,7 +180,7 @@ static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err)
 static bool checkBuffers(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
   const struct { const char *name; int64_t rows, cols, bytes; } bufs[] = {
       {"A", c->maxM, d->kCols, d->elemBytes},
-      {"B", c->n, d->kCols, d->elemBytes},
+      {"B", c->n, d->kColsB, d->elemBytes},
       {"C", c->maxM, c->n, 2}, /* bf16 or f16 */
       {"scale_a", c->maxM, d->mx ? c->k / GEMM_MX_BLOCK : 1, d->mx ? 1 : 4},
       {"scale_b", c->n, d->mx ? c->k / GEMM_MX_BLOCK : 1, d->mx ? 1 : 4},
@@ -214,9 +231,9 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
     return BAD(err, "lds_stage must be 1, 2 or 3, not %d", c->stages);
   if (c->stages == 3 && !c->async)
     return BAD(err, "3 LDS stages need the async copy (the sync copy stages A in registers)");
-  if (!pickAtom(c, d) && c->dtype == GEMM_MXFP4)
-    return BAD(err, "mxfp4 needs the scaled f8f6f4 MFMA (v_mfma_scale_f32_16x16x128_f8f6f4), "
-                    "which %s does not have", flyChipGetInfo(c->chip)->name);
+  if (!pickAtom(c, d) && d->mx)
+    return BAD(err, "%s needs the scaled f8f6f4 MFMA (v_mfma_scale_f32_16x16x128_f8f6f4), "
+                    "which %s does not have", mxName(c), flyChipGetInfo(c->chip)->name);
   if (!d->atom[0])
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
   d->mRepeat = c->tileM / 16;

@@ -16,7 +16,9 @@
 /// A and B's types: fp8 (and int8) with per-token f32 scales, bf16, fp16,
 /// and MXFP4 (OCP microscaling: fp4 e2m1 packed two per byte, one E8M0
 /// scale per 32 K elements of a row, applied by the scaled MFMA).
-typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16, GEMM_MXFP4 } GemmDtype;
+/// and a8w4, the mixed form: A MXFP8 (OCP e4m3fn, one byte each, with the
+/// same E8M0 scales per 32), B MXFP4.
+typedef enum GemmDtype { GEMM_FP8, GEMM_INT8, GEMM_BF16, GEMM_FP16, GEMM_MXFP4, GEMM_A8W4 } GemmDtype;
 
 /// The K elements one E8M0 scale of MXFP4 covers (OCP MX v1.0).
 enum { GEMM_MX_BLOCK = 32 };
@@ -59,6 +61,10 @@ typedef struct GemmDerived {
   int elemBytes;       /* bytes per tensor element */
   int perByte;         /* logical elements per tensor element: 2 for fp4, else 1 */
   int64_t kCols, tileKCols; /* K and tile_k in tensor elements (K / perByte) */
+  /* B's own (a8w4: fp4 B under fp8 A), else A's */
+  const char *elemB, *mmaElemB;
+  int perByteB;
+  int64_t kColsB, tileKColsB;
   char atom[24];       /* MMA shape, e.g. "16x16x128" */
   int64_t atomK;
   int64_t abLen;       /* A's (and B's) elements per lane of one atom: M*K*blocks/64 */
@@ -77,7 +83,7 @@ typedef struct GemmDerived {
 /// Defaults: 64x256x128 fp8, 2 stages, async, gfx950, N = 512, K = 1024.
 void gemmConfigInit(GemmConfig *c);
 
-/// Parses "fp8" | "int8" | "bf16" | "fp16" | "mxfp4".
+/// Parses "fp8" | "int8" | "bf16" | "fp16" | "mxfp4" | "a8w4".
 bool gemmDtypeParse(const char *s, GemmDtype *out);
 
 /// Parses "MxNxK" into the tile sizes (decimal digits, each 1..2^20).

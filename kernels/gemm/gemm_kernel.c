@@ -89,7 +89,7 @@ static const char *swizzledTile(Gen *g) {
 /* B's preshuffled layout (seed §12) over its logical (n, k):
  * [N/16][K/(4 kp)][4][16][kp] with kp the elements of 16 bytes. */
 const char *preshuffledB(Gen *g) {
-  int64_t kp = 16 / g->d->elemBytes, n = g->c->n, k = g->d->kCols;
+  int64_t kp = 16 / g->d->elemBytes, n = g->c->n, k = g->d->kColsB;
   return FMT("((16,%" PRId64 "),(%" PRId64 ",4,%" PRId64 ")):((%" PRId64 ",%" PRId64 "),(1,%" PRId64
              ",%" PRId64 "))",
              n / 16, kp, k / (4 * kp), kp, 16 * k, 16 * kp, 64 * kp);
@@ -250,7 +250,7 @@ static int64_t dmaLoads(Gen *g) {
 }
 
 static int64_t fragmentLoads(Gen *g) {
-  int64_t bytes = g->d->abLen / g->d->perByte * g->d->kPack * g->d->elemBytes;
+  int64_t bytes = g->d->abLen / g->d->perByteB * g->d->kPack * g->d->elemBytes;
   return g->d->nRepeat * (g->d->kSteps / g->d->kPack) * ((bytes + 15) / 16);
 }
 
@@ -282,7 +282,7 @@ const char *atomAttrs(Gen *g, bool withK) {
   const GemmDerived *d = g->d;
   return FMT("{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", m_repeat = %" PRId64
              " : i32, n_repeat = %" PRId64 " : i32%s}",
-             d->atom, d->mmaElem, d->mmaElem, d->acc, d->mRepeat, d->nRepeat,
+             d->atom, d->mmaElem, d->mmaElemB, d->acc, d->mRepeat, d->nRepeat,
              withK ? FMT(", k_steps = %" PRId64 " : i32%s", d->kSteps,
                          d->kPack > 1 ? FMT(", k_pack = %" PRId64 " : i32", d->kPack) : "")
                    : "");
@@ -290,7 +290,7 @@ const char *atomAttrs(Gen *g, bool withK) {
 
 /* B's origin for k-tile kt: this wave's columns n0.., rows kt*tile_k.. */
 static MlirValue originB(Gen *g, MlirValue kt) {
-  MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->d->tileKCols));
+  MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->d->tileKColsB));
   MlirValue crd[2] = {g->n0, kk};
   return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
              NULL);
@@ -303,11 +303,11 @@ static MlirValue originB(Gen *g, MlirValue kt) {
 MlirValue prefetchB(Gen *g, MlirValue kt) {
   int64_t last = g->c->k / g->c->tileK - 1;
   MlirValue kc = flyBuildArith(&g->b, "minui", kt, idx(g, last));
-  int64_t len = g->d->nRepeat * g->d->kSteps * g->d->abLen / g->d->perByte;
+  int64_t len = g->d->nRepeat * g->d->kSteps * g->d->abLen / g->d->perByteB;
   MlirValue ops[3] = {g->gb, g->lane, originB(g, kc)};
   const char *attrs = atomAttrs(g, true);
   MlirValue bf = fly(g, "gemm_fragments", 3, ops,
-                     flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>", len, g->d->elem)),
+                     flyBuilderType(&g->b, FMT("vector<%" PRId64 "x%s>", len, g->d->elemB)),
                      FMT("{operand = \"b\", %s", attrs + 1));
   return g->d->mx ? mxWithScales(g, bf, kc) : bf;
 }
@@ -577,7 +577,7 @@ static int argTypes(Gen *g, MlirType *t) {
   const char *e = g->d->elem, *out = c->outF16 ? "f16" : "bf16";
   int n = 0;
   t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * g->d->kCols, e));
-  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * g->d->kCols, e));
+  t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * g->d->kColsB, g->d->elemB));
   t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->n, out));
   if (g->d->scaled) {
     t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->maxM));
@@ -604,7 +604,7 @@ static void buildBody(Gen *g, MlirBlock entry) {
   if (g->d->mx)
     mxTensors(g, sa, sb, m);
   g->ga = rowsTensor(g, a, m, g->d->elem, g->d->kCols);
-  g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
+  g->gb = staticTensor(g, b, g->d->elemB, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, c, m, g->c->outF16 ? "f16" : "bf16", g->c->n);
   MlirValue b0;
   if (g->c->async && g->c->stages == 3) {

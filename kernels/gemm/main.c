@@ -1,6 +1,6 @@
 /*===- main.c - gemm-gen: the GEMM family as flyc compiler inputs ------------===*
  *
- *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4] [--out bf16|f16]
+ *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
  *            [--allow-spills] [-o OUT.mlir]
@@ -28,7 +28,7 @@
 #include "gemm_kernel.h"
 
 static const char usage[] =
-    "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4] [--out bf16|f16]\n"
+    "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]\n"
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
     "                [--name SYMBOL] [--allow-spills] [-o OUT.mlir]\n"
@@ -249,7 +249,7 @@ int main(int argc, char **argv) {
   }
   if (!ch.outSet)
     c.outF16 = c.dtype == GEMM_FP16;
-  if (!ch.tileSet && c.dtype == GEMM_MXFP4) /* the guide's FP4 row: tile_k 256 */
+  if (!ch.tileSet && (c.dtype == GEMM_MXFP4 || c.dtype == GEMM_A8W4)) /* FP4 row: tile_k 256 */
     c.tileK = 256;
   int rc = applyKind(&c, &ch);
   return rc ? rc : generate(&c, argc, argv, ch.outPath);
