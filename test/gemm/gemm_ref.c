@@ -158,15 +158,23 @@ static long parsePositive(const char *s) {
   return *s && !*end && v > 0 ? v : 0;
 }
 
+/* The input type an option names, or -1. */
+static int typeOption(const char *a) {
+  static const char *const names[] = {"--fnuz", "--bf16", "--i8", "--f16"};
+  static const int types[] = {IN_FNUZ, IN_BF16, IN_I8, IN_F16};
+  for (int i = 0; i < 4; ++i)
+    if (!strcmp(a, names[i]))
+      return types[i];
+  return -1;
+}
+
 /* Options after the six positional arguments; 0, or 2 with one line. */
 static int parseOptions(int argc, char **argv, Options *o) {
-  int given = 0; /* input-type options, --scales and --block-scales */
+  int given = 0; /* input-type options, --scales, --block-scales, --mxfp4 */
   for (int i = 7; i < argc; ++i) {
     const char *a = argv[i];
-    int types = !strcmp(a, "--fnuz") + 2 * !strcmp(a, "--bf16") + 3 * !strcmp(a, "--i8") +
-                4 * !strcmp(a, "--f16");
-    if (types) {
-      o->type = types == 1 ? IN_FNUZ : types == 2 ? IN_BF16 : types == 3 ? IN_I8 : IN_F16;
+    if (typeOption(a) >= 0) {
+      o->type = typeOption(a);
       given++;
     } else if (!strcmp(a, "--out-f16")) {
       o->outF16 = 1;
@@ -216,8 +224,13 @@ int main(int argc, char **argv) {
   long m = o.m, n = o.n, k = o.k, rows = o.rows;
   int type = o.type, outF16 = o.outF16, blocks = o.blocks;
   double fill = o.fill;
+  long mk, nk, rn;
   if (rows < m)
     return misuse("--rows must be at least M");
+  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(n, k, &nk) ||
+      __builtin_mul_overflow(rows, n, &rn) || mk > (1L << 40) || nk > (1L << 40) ||
+      rn > (1L << 40))
+    return misuse("the matrices are too large (at most 2^40 elements each)");
   if (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8))
     return misuse("--block-scales needs fp8 and N and K multiples of 128");
   long kb = k / 128, sal = o.mx ? m * (k / 32) : blocks ? m * kb : m,
