@@ -206,45 +206,12 @@ static int parseOptions(int argc, char **argv, Options *o) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  if (argc < 7) {
-    fputs("usage: gemm-ref A B M N K OUT [--fnuz|--bf16|--i8|--f16] [--out-f16] [--rows R "
-          "--fill V] [--scales SA SB | --block-scales SA SB | --mxfp4 SA SB [--a-fp8]]\n",
-          stderr);
-    return 2;
-  }
-  Options o = {parsePositive(argv[3]), parsePositive(argv[4]), parsePositive(argv[5]), 0,
-               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL};
-  if (!o.m || !o.n || !o.k)
-    return misuse("M, N and K must be positive integers");
-  o.rows = o.m;
-  int rc = parseOptions(argc, argv, &o);
-  if (rc)
-    return rc;
-  long m = o.m, n = o.n, k = o.k, rows = o.rows;
-  int type = o.type, outF16 = o.outF16, blocks = o.blocks;
-  double fill = o.fill;
-  long mk, nk, rn;
-  if (rows < m)
-    return misuse("--rows must be at least M");
-  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(n, k, &nk) ||
-      __builtin_mul_overflow(rows, n, &rn) || mk > (1L << 40) || nk > (1L << 40) ||
-      rn > (1L << 40))
-    return misuse("the matrices are too large (at most 2^40 elements each)");
-  if (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8))
-    return misuse("--block-scales needs fp8 and N and K multiples of 128");
-  long kb = k / 128, sal = o.mx ? m * (k / 32) : blocks ? m * kb : m,
-       sbl = o.mx ? n * (k / 32) : blocks ? n / 128 * kb : n;
-  size_t eb = inBytes(type), aBytes = (size_t)(m * k) * eb, bBytes = (size_t)(n * k) * eb;
-  if (o.mx)
-    aBytes = o.aFp8 ? (size_t)(m * k) : (size_t)(m * k / 2), bBytes = (size_t)(n * k / 2);
-  size_t scaleBytes = o.mx ? 1 : 4;
-  uint8_t *a = readAll(argv[1], aBytes), *b = readAll(argv[2], bBytes);
-  uint16_t *c = malloc((size_t)(rows * n) * 2);
-  uint8_t *sa = o.saPath ? readAll(o.saPath, (size_t)sal * scaleBytes) : NULL;
-  uint8_t *sb = o.sbPath ? readAll(o.sbPath, (size_t)sbl * scaleBytes) : NULL;
-  if (!a || !b || !c || (o.saPath && (!sa || !sb)))
-    return 1;
+/* C (o->rows x N bf16, or f16) from the inputs of the chosen form. */
+static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const uint8_t *sa,
+                    const uint8_t *sb, uint16_t *c) {
+  long m = o->m, n = o->n, k = o->k, rows = o->rows, kb = k / 128;
+  int type = o->type, blocks = o->blocks;
+  double fill = o->fill;
   const float *fsa = (const float *)(void *)sa, *fsb = (const float *)(void *)sb;
   for (long i = 0; i < rows; ++i)
     for (long j = 0; j < n; ++j) {
@@ -260,17 +227,57 @@ int main(int argc, char **argv) {
         c[i * n + j] = i < m ? bf16(acc) : bf16(fill);
         continue;
       }
-      if (o.mx && i < m)
-        s = mxElement(a, b, sa, sb, i, j, k, o.aFp8);
-      for (long q = 0; !o.mx && i < m && q < k; ++q)
+      if (o->mx && i < m)
+        s = mxElement(a, b, sa, sb, i, j, k, o->aFp8);
+      for (long q = 0; !o->mx && i < m && q < k; ++q)
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
-      if (fsa && !o.mx && i < m) /* the kernel scales the f32 sum: round it like f32 first */
+      if (fsa && !o->mx && i < m) /* the kernel scales the f32 sum: round it like f32 first */
         s = (double)((float)s * fsa[i] * fsb[j]);
       double v = i < m ? s : fill;
-      c[i * n + j] = outF16 ? f16(v) : bf16(v);
+      c[i * n + j] = o->outF16 ? f16(v) : bf16(v);
     }
-  FILE *f = fopen(argv[6], "wb");
-  int ok = f && fwrite(c, 2, (size_t)(rows * n), f) == (size_t)(rows * n);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 7) {
+    fputs("usage: gemm-ref A B M N K OUT [--fnuz|--bf16|--i8|--f16] [--out-f16] [--rows R "
+          "--fill V] [--scales SA SB | --block-scales SA SB | --mxfp4 SA SB [--a-fp8]]\n",
+          stderr);
+    return 2;
+  }
+  Options o = {parsePositive(argv[3]), parsePositive(argv[4]), parsePositive(argv[5]), 0,
+               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL};
+  if (!o.m || !o.n || !o.k)
+    return misuse("M, N and K must be positive integers");
+  o.rows = o.m;
+  int rc = parseOptions(argc, argv, &o);
+  if (rc)
+    return rc;
+  long m = o.m, n = o.n, k = o.k, rows = o.rows, mk, nk, rn;
+  int type = o.type, blocks = o.blocks;
+  if (rows < m)
+    return misuse("--rows must be at least M");
+  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(n, k, &nk) ||
+      __builtin_mul_overflow(rows, n, &rn) || mk > (1L << 40) || nk > (1L << 40) ||
+      rn > (1L << 40))
+    return misuse("the matrices are too large (at most 2^40 elements each)");
+  if (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8))
+    return misuse("--block-scales needs fp8 and N and K multiples of 128");
+  long kb = k / 128, sal = o.mx ? m * (k / 32) : blocks ? m * kb : m,
+       sbl = o.mx ? n * (k / 32) : blocks ? n / 128 * kb : n;
+  size_t eb = inBytes(type), aBytes = (size_t)mk * eb, bBytes = (size_t)nk * eb;
+  if (o.mx) /* two e2m1 codes a byte; --a-fp8: one e4m3fn a byte */
+    aBytes = o.aFp8 ? (size_t)mk : (size_t)mk / 2, bBytes = (size_t)nk / 2;
+  size_t scaleBytes = o.mx ? 1 : 4;
+  uint8_t *a = readAll(argv[1], aBytes), *b = readAll(argv[2], bBytes);
+  uint16_t *c = malloc((size_t)rn * 2);
+  uint8_t *sa = o.saPath ? readAll(o.saPath, (size_t)sal * scaleBytes) : NULL;
+  uint8_t *sb = o.sbPath ? readAll(o.sbPath, (size_t)sbl * scaleBytes) : NULL;
+  int ok = a && b && c && (!o.saPath || (sa && sb));
+  if (ok)
+    compute(&o, a, b, sa, sb, c);
+  FILE *f = ok ? fopen(argv[6], "wb") : NULL;
+  ok = f && fwrite(c, 2, (size_t)rn, f) == (size_t)rn;
   if (f)
     fclose(f);
   free(a);
