@@ -232,13 +232,14 @@ bool flyPreshuffleMxScaleCheck(size_t size, size_t rows, size_t kblocks, FlyStrB
 ///   out[((Sp * (R / 32) + Ip) * 64 + lane) * 4 + 2 * ip + sp] = S[row][kb]
 ///
 /// i.e. the fly layout ((16,2,R/32),(4,2,KB/8)):((4,2,256),(64,1,8R)) over
-/// (row, kb). The 32-bit word of lane `lane` in each 256-byte group holds,
-/// for one 16-row MFMA tile column, the scales of rows r and r + 16 for K
-/// blocks g and g + 4: byte 0 S[r][g], 1 S[r][g+4], 2 S[r+16][g], 3
-/// S[r+16][g+4]. Example, R = 32, KB = 8: bytes 0..3 are S[0][0], S[0][4],
-/// S[16][0], S[16][4]; S[17][5] (lane 17, ip 1, sp 1) is byte 71; R = 64
-/// puts rows 32..63 in bytes 256..511 and, with KB = 16, blocks 8..15 at
-/// 512 and beyond. False with `err` (nothing written) unless
+/// (row, kb). Each 256-byte group covers 32 rows x 8 blocks; its dword
+/// `lane` is what lane r + 16g of a 16x16x128 scaled MFMA takes for two
+/// 16-row groups and two 128-wide K steps: byte 0 S[r][g], 1 S[r][g+4], 2
+/// S[r+16][g], 3 S[r+16][g+4] (rows and blocks within the group).
+/// Example, R = 32, KB = 8: bytes 0..3 are S[0][0], S[0][4], S[16][0],
+/// S[16][4]; S[17][5] (lane 17, ip 1, sp 1) is byte 71. R = 64 puts rows
+/// 32..63 in bytes 256..511 and, with KB = 16, blocks 8..15 at 512 and
+/// beyond. False with `err` (nothing written) unless
 /// flyPreshuffleMxScaleCheck accepts the sizes.
 bool flyPreshuffleMxScale(const void *in, void *out, size_t size, size_t rows, size_t kblocks,
                           FlyStrBuf *err);
