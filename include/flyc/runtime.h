@@ -215,6 +215,35 @@ bool flyPreshuffleBCheck(size_t size, size_t n, size_t k, size_t elemBytes, FlyS
 bool flyPreshuffleB(const void *src, void *dst, size_t size, size_t n, size_t k,
                     size_t elemBytes, FlyStrBuf *err);
 
+/// Checks that an MX scale array of `rows` x `kblocks` E8M0 bytes (one per
+/// 32 K elements of a row) can be put in the MX scale order and fills
+/// exactly `size` bytes: rows % 32 == 0, kblocks % 8 == 0 and rows *
+/// kblocks == size without overflow. False with one line in `err`.
+bool flyPreshuffleMxScaleCheck(size_t size, size_t rows, size_t kblocks, FlyStrBuf *err);
+
+/// Rearranges MX scales (`rows` x `kblocks` bytes, row-major: S[row][kb]
+/// scales K elements 32kb..32kb+31 of row `row`) from `in` into the order
+/// the MXFP4 GEMM kernels load them in, in `out` (not overlapping), each
+/// `size` bytes. With R = rows:
+///
+///   I = row / 16, r = row % 16, ip = I % 2, Ip = row / 32
+///   s = kb / 4,   g = kb % 4,   sp = s % 2, Sp = kb / 8
+///   lane = r + 16 * g
+///   out[((Sp * (R / 32) + Ip) * 64 + lane) * 4 + 2 * ip + sp] = S[row][kb]
+///
+/// i.e. the fly layout ((16,2,R/32),(4,2,KB/8)):((4,2,256),(64,1,8R)) over
+/// (row, kb). Each 256-byte group covers 32 rows x 8 blocks; its dword
+/// `lane` is what lane r + 16g of a 16x16x128 scaled MFMA takes for two
+/// 16-row groups and two 128-wide K steps: byte 0 S[r][g], 1 S[r][g+4], 2
+/// S[r+16][g], 3 S[r+16][g+4] (rows and blocks within the group).
+/// Example, R = 32, KB = 8: bytes 0..3 are S[0][0], S[0][4], S[16][0],
+/// S[16][4]; S[17][5] (lane 17, ip 1, sp 1) is byte 71. R = 64 puts rows
+/// 32..63 in bytes 256..511 and, with KB = 16, blocks 8..15 at 512 and
+/// beyond. False with `err` (nothing written) unless
+/// flyPreshuffleMxScaleCheck accepts the sizes.
+bool flyPreshuffleMxScale(const void *in, void *out, size_t size, size_t rows, size_t kblocks,
+                          FlyStrBuf *err);
+
 /// The 8-bit element types of the GEMMs' per-token quantization.
 typedef enum FlyQuantType {
   FLY_QUANT_FP8_E4M3FN,   /* OCP fp8 (gfx950): largest value 448 */

@@ -6,7 +6,14 @@
  * lane (n%16) + 16g of an MFMA loads with one buffer_load_dwordx4 are
  * contiguous. As a fly layout over B's logical (N, K) coordinates:
  *   ((16,N/16),(E,4,K/kblock)):((E,16K),(1,16E,16*kblock))
- * (for fp8: ((16,N/16),(16,4,K/64)):((16,16K),(1,256,1024))).
+ * (for fp8: ((16,N/16),(16,4,K/64)):((16,16K),(1,256,1024))). Packed fp4
+ * (two e2m1 codes a byte) is B of N x K/2 bytes here.
+ *
+ * The MX scale order: the E8M0 scales of an MXFP4 GEMM operand (R rows x
+ * KB blocks of 32 K elements) grouped so that one dword per lane carries
+ * what a 16x16x128 scaled MFMA's lane needs for two 16-row groups and two
+ * 128-wide K steps:
+ *   ((16,2,R/32),(4,2,KB/8)):((4,2,256),(64,1,8R)) over (row, kb).
  *===----------------------------------------------------------------------===*/
 #include <string.h>
 
@@ -43,5 +50,40 @@ bool flyPreshuffleB(const void *src, void *dst, size_t size, size_t n, size_t k,
                    ((col % kblock) / e) * 16 * e + (row % 16) * e;
       memcpy(d + off * elemBytes, s + (row * k + col) * elemBytes, 16);
     }
+  return true;
+}
+
+bool flyPreshuffleMxScaleCheck(size_t size, size_t rows, size_t kblocks, FlyStrBuf *err) {
+  if (rows % 32 || kblocks % 8) {
+    flyStrBufAppendF(err, "cannot preshuffle MX scales of %zu rows x %zu blocks: the rows must "
+                          "be a multiple of 32 and the blocks of 8", rows, kblocks);
+    return false;
+  }
+  size_t bytes;
+  if (__builtin_mul_overflow(rows, kblocks, &bytes) || bytes != size) {
+    flyStrBufAppendF(err, "cannot preshuffle MX scales of %zu rows x %zu blocks held in %zu "
+                          "bytes: the sizes do not match", rows, kblocks, size);
+    return false;
+  }
+  return true;
+}
+
+/* Where S[row][kb] goes: lane (row % 16) + 16 (kb % 4) of the 64-lane
+ * group (Sp, Ip) = (kb / 8, row / 32), byte 2 ((row / 16) % 2) + (kb / 4) % 2
+ * of that lane's dword. */
+static size_t mxScaleOffset(size_t row, size_t kb, size_t rows) {
+  size_t lane = row % 16 + 16 * (kb % 4), ip = (row / 16) % 2, sp = (kb / 4) % 2;
+  return (((kb / 8) * (rows / 32) + row / 32) * 64 + lane) * 4 + 2 * ip + sp;
+}
+
+bool flyPreshuffleMxScale(const void *in, void *out, size_t size, size_t rows, size_t kblocks,
+                          FlyStrBuf *err) {
+  if (!flyPreshuffleMxScaleCheck(size, rows, kblocks, err))
+    return false;
+  const unsigned char *s = in;
+  unsigned char *d = out;
+  for (size_t row = 0; row < rows; ++row)
+    for (size_t kb = 0; kb < kblocks; ++kb)
+      d[mxScaleOffset(row, kb, rows)] = s[row * kblocks + kb];
   return true;
 }

@@ -2,7 +2,7 @@
  *
  *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16 | --i8 | --f16]
  *            [--out-f16] [--rows R --fill V] [--scales SA.bin SB.bin]
- *            [--block-scales SA.bin SB.bin]
+ *            [--block-scales SA.bin SB.bin] [--mxfp4 SA.bin SB.bin [--a-fp8]]
  *
  * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major A (M x K) and
  * B (N x K) — OCP fp8 e4m3fn by default, e4m3fnuz with --fnuz, bf16, int8
@@ -15,8 +15,16 @@
  * [N/128][K/128], and C[m][n] = sum over kb of P_kb * SA[m][kb] *
  * SB[n/128][kb], P_kb the exact sum over K block kb rounded once to f32,
  * each term ((P * sa) * sb) and the sum over kb taken in f32 in kb order
- * (the software promote's arithmetic). Written independently of the
- * kernels: plain loops over the logical matrices, no layouts, no tiling.
+ * (the software promote's arithmetic). With --mxfp4 (OCP MX v1.0), A is
+ * M x K and B N x K e2m1 codes packed two per byte (K/2 bytes a row, even
+ * k in the low nibble), or with --a-fp8 A is M x K e4m3fn bytes; SA
+ * (M x K/32) and SB (N x K/32) are their row-major E8M0 scales, and
+ * C[m][n] = sum over k of A[m][k] * 2^(SA[m][k/32] - 127) * B[n][k] *
+ * 2^(SB[n][k/32] - 127), summed in double (each term exact), NaN when a
+ * scale byte of row m or n is 255. Written independently of the kernels,
+ * the runtime and the emulator: its own decode tables, plain loops over the
+ * logical matrices, no layouts, no tiling; a misused command line is one
+ * line on stderr and exit 2.
  *===----------------------------------------------------------------------===*/
 #include <math.h>
 #include <stdint.h>
@@ -47,10 +55,36 @@ static double fromF16(const uint8_t *p) {
   return (h & 0x8000) ? -v : v;
 }
 
+/* OCP MX v1.0's FP4 E2M1 values: 2 exponent bits (bias 1), 1 mantissa
+ * bit, the sign in bit 3; exponent 0 is the subnormal 0.5. */
+static const double kE2m1[8] = {0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0};
+
+/* Element i of packed e2m1 codes: byte i / 2, even i in the low nibble. */
+static double e2m1(const uint8_t *packed, long i) {
+  unsigned code = (packed[i / 2] >> (i % 2 ? 4 : 0)) & 15;
+  return code & 8 ? -kE2m1[code & 7] : kE2m1[code & 7];
+}
+
+/* An E8M0 scale: 2^(byte - 127), 255 is NaN (OCP MX v1.0 §5.4). */
+static double e8m0(uint8_t byte) { return byte == 255 ? NAN : ldexp(1.0, byte - 127); }
+
 /* The input types: OCP fp8 e4m3, FNUZ e4m3, bf16, int8, f16. */
 enum { IN_FP8, IN_FNUZ, IN_BF16, IN_I8, IN_F16 };
 
 static size_t inBytes(int type) { return type == IN_BF16 || type == IN_F16 ? 2 : 1; }
+
+/* C[i][j] of the MX GEMM: A e2m1 (or e4m3fn with aFp8), B e2m1, one E8M0
+ * scale per 32 K elements of each row. */
+static double mxElement(const uint8_t *a, const uint8_t *b, const uint8_t *sa,
+                        const uint8_t *sb, long i, long j, long k, int aFp8) {
+  long kb = k / 32;
+  double s = 0;
+  for (long q = 0; q < k; ++q) {
+    double x = aFp8 ? e4m3(a[i * k + q], 0) : e2m1(a + i * k / 2, q);
+    s += x * e8m0(sa[i * kb + q / 32]) * e2m1(b + j * k / 2, q) * e8m0(sb[j * kb + q / 32]);
+  }
+  return s;
+}
 
 /* Element i of a matrix in the chosen input type. */
 static double element(const uint8_t *m, long i, int type) {
@@ -104,48 +138,81 @@ static uint8_t *readAll(const char *path, size_t need) {
   return p;
 }
 
-int main(int argc, char **argv) {
-  if (argc < 7) {
-    fputs("usage: gemm-ref A B M N K OUT [--fnuz] [--rows R --fill V]\n", stderr);
-    return 2;
-  }
-  long m = atol(argv[3]), n = atol(argv[4]), k = atol(argv[5]), rows = m;
-  int type = IN_FP8, outF16 = 0, blocks = 0;
-  double fill = 0;
-  const char *saPath = NULL, *sbPath = NULL;
+/* The command line. */
+typedef struct Options {
+  long m, n, k, rows;
+  int type, outF16, blocks, mx, aFp8;
+  double fill;
+  const char *saPath, *sbPath;
+} Options;
+
+static int misuse(const char *msg) {
+  fprintf(stderr, "gemm-ref: %s\n", msg);
+  return 2;
+}
+
+/* A positive integer filling the whole of `s`. */
+static long parsePositive(const char *s) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  return *s && !*end && v > 0 ? v : 0;
+}
+
+/* The input type an option names, or -1. */
+static int typeOption(const char *a) {
+  static const char *const names[] = {"--fnuz", "--bf16", "--i8", "--f16"};
+  static const int types[] = {IN_FNUZ, IN_BF16, IN_I8, IN_F16};
+  for (int i = 0; i < 4; ++i)
+    if (!strcmp(a, names[i]))
+      return types[i];
+  return -1;
+}
+
+/* Options after the six positional arguments; 0, or 2 with one line. */
+static int parseOptions(int argc, char **argv, Options *o) {
+  int given = 0; /* input-type options, --scales, --block-scales, --mxfp4 */
   for (int i = 7; i < argc; ++i) {
-    if (!strcmp(argv[i], "--fnuz"))
-      type = IN_FNUZ;
-    else if (!strcmp(argv[i], "--bf16"))
-      type = IN_BF16;
-    else if (!strcmp(argv[i], "--i8"))
-      type = IN_I8;
-    else if (!strcmp(argv[i], "--f16"))
-      type = IN_F16;
-    else if (!strcmp(argv[i], "--out-f16"))
-      outF16 = 1;
-    else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
-      rows = atol(argv[++i]);
-    else if (!strcmp(argv[i], "--fill") && i + 1 < argc)
-      fill = atof(argv[++i]);
-    else if ((!strcmp(argv[i], "--scales") || !strcmp(argv[i], "--block-scales")) &&
-             i + 2 < argc) {
-      blocks = argv[i][2] == 'b';
-      saPath = argv[++i];
-      sbPath = argv[++i];
+    const char *a = argv[i];
+    if (typeOption(a) >= 0) {
+      o->type = typeOption(a);
+      given++;
+    } else if (!strcmp(a, "--out-f16")) {
+      o->outF16 = 1;
+    } else if (!strcmp(a, "--a-fp8")) {
+      o->aFp8 = 1;
+    } else if (!strcmp(a, "--rows") && i + 1 < argc) {
+      if (!(o->rows = parsePositive(argv[++i])))
+        return misuse("bad --rows (expected a positive integer)");
+    } else if (!strcmp(a, "--fill") && i + 1 < argc) {
+      o->fill = atof(argv[++i]);
+    } else if ((!strcmp(a, "--scales") || !strcmp(a, "--block-scales") ||
+                !strcmp(a, "--mxfp4")) && i + 2 < argc) {
+      o->blocks = a[2] == 'b';
+      o->mx = a[2] == 'm';
+      o->saPath = argv[++i];
+      o->sbPath = argv[++i];
+      given++;
+    } else {
+      fprintf(stderr, "gemm-ref: unknown option or missing value: '%s'\n", a);
+      return 2;
     }
   }
-  if (m <= 0 || n <= 0 || k <= 0 || rows < m ||
-      (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8)))
-    return 2;
-  long kb = k / 128, sal = blocks ? m * kb : m, sbl = blocks ? n / 128 * kb : n;
-  size_t eb = inBytes(type);
-  uint8_t *a = readAll(argv[1], (size_t)(m * k) * eb), *b = readAll(argv[2], (size_t)(n * k) * eb);
-  uint16_t *c = malloc((size_t)(rows * n) * 2);
-  float *sa = saPath ? (float *)readAll(saPath, (size_t)sal * 4) : NULL;
-  float *sb = sbPath ? (float *)readAll(sbPath, (size_t)sbl * 4) : NULL;
-  if (!a || !b || !c || (saPath && (!sa || !sb)))
-    return 1;
+  if (o->mx && given > 1)
+    return misuse("--mxfp4 takes no other input type or scales");
+  if (o->aFp8 && !o->mx)
+    return misuse("--a-fp8 needs --mxfp4");
+  if (o->mx && o->k % 32)
+    return misuse("--mxfp4 needs K a multiple of 32 (one E8M0 scale per 32 elements)");
+  return 0;
+}
+
+/* C (o->rows x N bf16, or f16) from the inputs of the chosen form. */
+static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const uint8_t *sa,
+                    const uint8_t *sb, uint16_t *c) {
+  long m = o->m, n = o->n, k = o->k, rows = o->rows, kb = k / 128;
+  int type = o->type, blocks = o->blocks;
+  double fill = o->fill;
+  const float *fsa = (const float *)(void *)sa, *fsb = (const float *)(void *)sb;
   for (long i = 0; i < rows; ++i)
     for (long j = 0; j < n; ++j) {
       double s = 0;
@@ -155,20 +222,62 @@ int main(int argc, char **argv) {
           double p = 0;
           for (long q = blk * 128; q < blk * 128 + 128; ++q)
             p += element(a, i * k + q, type) * element(b, j * k + q, type);
-          acc += ((float)p * sa[i * kb + blk]) * sb[j / 128 * kb + blk];
+          acc += ((float)p * fsa[i * kb + blk]) * fsb[j / 128 * kb + blk];
         }
         c[i * n + j] = i < m ? bf16(acc) : bf16(fill);
         continue;
       }
-      for (long q = 0; i < m && q < k; ++q)
+      if (o->mx && i < m)
+        s = mxElement(a, b, sa, sb, i, j, k, o->aFp8);
+      for (long q = 0; !o->mx && i < m && q < k; ++q)
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
-      if (sa && i < m) /* the kernel scales the f32 sum: round it like f32 first */
-        s = (double)((float)s * sa[i] * sb[j]);
+      if (fsa && !o->mx && i < m) /* the kernel scales the f32 sum: round it like f32 first */
+        s = (double)((float)s * fsa[i] * fsb[j]);
       double v = i < m ? s : fill;
-      c[i * n + j] = outF16 ? f16(v) : bf16(v);
+      c[i * n + j] = o->outF16 ? f16(v) : bf16(v);
     }
-  FILE *f = fopen(argv[6], "wb");
-  int ok = f && fwrite(c, 2, (size_t)(rows * n), f) == (size_t)(rows * n);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 7) {
+    fputs("usage: gemm-ref A B M N K OUT [--fnuz|--bf16|--i8|--f16] [--out-f16] [--rows R "
+          "--fill V] [--scales SA SB | --block-scales SA SB | --mxfp4 SA SB [--a-fp8]]\n",
+          stderr);
+    return 2;
+  }
+  Options o = {parsePositive(argv[3]), parsePositive(argv[4]), parsePositive(argv[5]), 0,
+               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL};
+  if (!o.m || !o.n || !o.k)
+    return misuse("M, N and K must be positive integers");
+  o.rows = o.m;
+  int rc = parseOptions(argc, argv, &o);
+  if (rc)
+    return rc;
+  long m = o.m, n = o.n, k = o.k, rows = o.rows, mk, nk, rn;
+  int type = o.type, blocks = o.blocks;
+  if (rows < m)
+    return misuse("--rows must be at least M");
+  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(n, k, &nk) ||
+      __builtin_mul_overflow(rows, n, &rn) || mk > (1L << 40) || nk > (1L << 40) ||
+      rn > (1L << 40))
+    return misuse("the matrices are too large (at most 2^40 elements each)");
+  if (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8))
+    return misuse("--block-scales needs fp8 and N and K multiples of 128");
+  long kb = k / 128, sal = o.mx ? m * (k / 32) : blocks ? m * kb : m,
+       sbl = o.mx ? n * (k / 32) : blocks ? n / 128 * kb : n;
+  size_t eb = inBytes(type), aBytes = (size_t)mk * eb, bBytes = (size_t)nk * eb;
+  if (o.mx) /* two e2m1 codes a byte; --a-fp8: one e4m3fn a byte */
+    aBytes = o.aFp8 ? (size_t)mk : (size_t)mk / 2, bBytes = (size_t)nk / 2;
+  size_t scaleBytes = o.mx ? 1 : 4;
+  uint8_t *a = readAll(argv[1], aBytes), *b = readAll(argv[2], bBytes);
+  uint16_t *c = malloc((size_t)rn * 2);
+  uint8_t *sa = o.saPath ? readAll(o.saPath, (size_t)sal * scaleBytes) : NULL;
+  uint8_t *sb = o.sbPath ? readAll(o.sbPath, (size_t)sbl * scaleBytes) : NULL;
+  int ok = a && b && c && (!o.saPath || (sa && sb));
+  if (ok)
+    compute(&o, a, b, sa, sb, c);
+  FILE *f = ok ? fopen(argv[6], "wb") : NULL;
+  ok = f && fwrite(c, 2, (size_t)rn, f) == (size_t)rn;
   if (f)
     fclose(f);
   free(a);

@@ -32,8 +32,9 @@ static const char usageText[] =
     "  NAME:DTYPE:COUNT[:INIT]  a buffer of COUNT (1..2^32) elements, passed as its address\n"
     "      INIT  zeros            all zero (default)\n"
     "            const=V          every element V\n"
-    "            rand=SEED[,LO,HI] seeded uniform values in [LO,HI) (floats default\n"
-    "                             [-1,1), signed ints [-8,8), unsigned [0,16))\n"
+    "            rand=SEED[,LO,HI] seeded uniform values in [LO,HI), integers for the\n"
+    "                             integer types (floats default [-1,1), signed ints\n"
+    "                             [-8,8), unsigned [0,16))\n"
     "            file=PATH        raw little-endian elements, exactly COUNT of them\n"
     "      DTYPE f32 f64 f16 bf16 fp8 bf8 (OCP E4M3FN/E5M2) fp8_fnuz bf8_fnuz\n"
     "            i8 u8 i16 u16 i32 u32 i64 u64\n"
@@ -60,7 +61,12 @@ static const char usageText[] =
     "  --out NAME=PATH          write buffer NAME after the run (raw elements); written\n"
     "                           only when the whole run succeeds, atomically\n"
     "  --preshuffle NAME=NxK    after filling, rearrange buffer NAME (B, N x K row-major)\n"
-    "                           into the GEMM kernels' preshuffled order\n"
+    "                           into the GEMM kernels' preshuffled order (packed fp4:\n"
+    "                           an i8/u8 buffer of N x K/2 bytes)\n"
+    "  --preshuffle-scales NAME=RxKB\n"
+    "                           after filling, rearrange buffer NAME (1-byte type: R x KB\n"
+    "                           E8M0 scales, one per 32 K elements, row-major; R a multiple\n"
+    "                           of 32, KB of 8) into the MXFP4 GEMMs' MX scale order\n"
     "  --check NAME=PATH[,atol=E][,rtol=E]\n"
     "                           compare buffer NAME with a reference file: bit-exact\n"
     "                           unless atol or rtol is given (even 0); then by value:\n"
@@ -304,8 +310,7 @@ static bool validate(const RunOptions *o, FlyDevice *dev, FlyModule *mod, FlyStr
       ok = runArgCheckFile(&o->args[i], o->args[i].path, err);
   for (size_t i = 0; ok && i < o->numPreshuffles; ++i) {
     const RunPreshuffle *p = &o->preshuffles[i];
-    const RunArg *a = runFindBuffer(o->args, o->numArgs, p->name);
-    ok = flyPreshuffleBCheck(runArgBytes(a), p->n, p->k, runDtypeSize(a->dtype), err);
+    ok = runPreshuffleCheck(p, runFindBuffer(o->args, o->numArgs, p->name), err);
   }
   for (size_t i = 0; ok && i < o->numOutputs; ++i) {
     const RunOutput *out = &o->outputs[i];

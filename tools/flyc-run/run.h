@@ -61,9 +61,12 @@ typedef struct RunOutput {
   volatile sig_atomic_t tempLive;
 } RunOutput;
 
-/// A --preshuffle NAME=NxK request.
+/// A --preshuffle NAME=NxK request (B of the GEMMs), or with `scales` a
+/// --preshuffle-scales NAME=RxKB one (n = R rows, k = KB blocks of E8M0
+/// bytes, into the MX scale order).
 typedef struct RunPreshuffle {
   const char *text;
+  bool scales;
   char name[64];
   uint64_t n, k;
 } RunPreshuffle;
@@ -72,8 +75,14 @@ typedef struct RunPreshuffle {
 bool runArgParse(const char *text, RunArg *out, FlyStrBuf *err);
 /// Parses --out/--check text; false with a message in `err`.
 bool runOutputParse(const char *text, bool check, RunOutput *out, FlyStrBuf *err);
-/// Parses --preshuffle text; false with a message in `err`.
-bool runPreshuffleParse(const char *text, RunPreshuffle *out, FlyStrBuf *err);
+/// Parses --preshuffle text (--preshuffle-scales with `scales`); false
+/// with a message in `err`.
+bool runPreshuffleParse(const char *text, bool scales, RunPreshuffle *out, FlyStrBuf *err);
+/// The option a preshuffle request came from, for messages.
+const char *runPreshuffleOption(const RunPreshuffle *p);
+/// Checks a preshuffle request's shape against its buffer's bytes (the
+/// library's check: flyPreshuffleBCheck or flyPreshuffleMxScaleCheck).
+bool runPreshuffleCheck(const RunPreshuffle *p, const RunArg *arg, FlyStrBuf *err);
 
 /// The buffer argument named `name`, or NULL.
 RunArg *runFindBuffer(RunArg *args, size_t n, const char *name);
@@ -90,7 +99,8 @@ bool runOutputCheckTarget(const RunOutput *out, FlyStrBuf *err);
 /// Allocates a buffer argument on the device and fills it through `stage`
 /// (RUN_STAGE_BYTES bytes); false with `err` (e.g. a file that changed).
 bool runArgMaterialize(FlyDevice *dev, RunArg *arg, uint8_t *stage, FlyStrBuf *err);
-/// Rearranges an already filled buffer into the GEMMs' preshuffled B order.
+/// Rearranges an already filled buffer into the GEMMs' preshuffled B order
+/// or, for --preshuffle-scales, the MX scale order.
 bool runArgPreshuffle(FlyDevice *dev, const RunArg *arg, const RunPreshuffle *p,
                       FlyStrBuf *err);
 /// Appends the argument to a launch list (a buffer with its current

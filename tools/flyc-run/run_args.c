@@ -8,7 +8,7 @@
  *                                    is given (even 0): then values,
  *                                    |got-ref| <= atol + rtol*|ref|, NaN
  *                                    matches NaN, -0 equals +0
- * Preshuffle: --preshuffle NAME=NxK
+ * Preshuffle: --preshuffle NAME=NxK   --preshuffle-scales NAME=RxKB
  *
  * Every value must be one the element type holds: integers are integer
  * literals within the type's range (a rand range [LO,HI) with LO >= the
@@ -233,9 +233,10 @@ bool runOutputParse(const char *text, bool check, RunOutput *o, FlyStrBuf *err) 
   return ok;
 }
 
-bool runPreshuffleParse(const char *text, RunPreshuffle *p, FlyStrBuf *err) {
+bool runPreshuffleParse(const char *text, bool scales, RunPreshuffle *p, FlyStrBuf *err) {
   memset(p, 0, sizeof *p);
   p->text = text;
+  p->scales = scales;
   const char *eq = strchr(text, '='), *x = eq ? strchr(eq + 1, 'x') : NULL;
   char n[32], k[32];
   RunInt nv = 0, kv = 0;
@@ -245,12 +246,24 @@ bool runPreshuffleParse(const char *text, RunPreshuffle *p, FlyStrBuf *err) {
             runIntParse(k, &kv) && nv >= 1 && kv >= 1 && nv <= (RunInt)RUN_MAX_COUNT &&
             kv <= (RunInt)RUN_MAX_COUNT;
   if (!ok) {
-    flyStrBufAppendF(err, "bad --preshuffle '%s' (expected NAME=NxK, N and K in 1..2^32)", text);
+    flyStrBufAppendF(err, scales ? "bad --preshuffle-scales '%s' (expected NAME=RxKB, R and KB "
+                                   "in 1..2^32)"
+                                 : "bad --preshuffle '%s' (expected NAME=NxK, N and K in 1..2^32)",
+                     text);
     return false;
   }
   p->n = (uint64_t)nv;
   p->k = (uint64_t)kv;
   return true;
+}
+
+const char *runPreshuffleOption(const RunPreshuffle *p) {
+  return p->scales ? "--preshuffle-scales" : "--preshuffle";
+}
+
+bool runPreshuffleCheck(const RunPreshuffle *p, const RunArg *a, FlyStrBuf *err) {
+  return p->scales ? flyPreshuffleMxScaleCheck(runArgBytes(a), p->n, p->k, err)
+                   : flyPreshuffleBCheck(runArgBytes(a), p->n, p->k, runDtypeSize(a->dtype), err);
 }
 
 RunArg *runFindBuffer(RunArg *args, size_t n, const char *name) {

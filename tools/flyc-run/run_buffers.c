@@ -2,7 +2,7 @@
  *
  * Buffers are filled, compared and written a stage (RUN_STAGE_BYTES) at a
  * time, so no host copy of a whole buffer is made (except for
- * --preshuffle). An --out file is written to a temporary file in the same
+ * --preshuffle and --preshuffle-scales). An --out file is written to a temporary file in the same
  * directory and renamed over its path only once the whole run has
  * succeeded, so a failed run leaves no output and a reader never sees a
  * partial one.
@@ -103,10 +103,13 @@ bool runArgPreshuffle(FlyDevice *dev, const RunArg *a, const RunPreshuffle *p, F
   unsigned char *host = flyAlloc(size), *out = flyAlloc(size);
   bool ok = host && out;
   if (!ok)
-    flyStrBufAppendF(err, "--preshuffle %s: out of memory", p->text);
-  ok = ok && flyDeviceCopyOut(dev, a->buf, 0, host, size, err) &&
-       flyPreshuffleB(host, out, size, (size_t)p->n, (size_t)p->k, runDtypeSize(a->dtype), err) &&
-       flyDeviceCopyIn(dev, a->buf, 0, out, size, err);
+    flyStrBufAppendF(err, "%s %s: out of memory", runPreshuffleOption(p), p->text);
+  ok = ok && flyDeviceCopyOut(dev, a->buf, 0, host, size, err);
+  if (ok && p->scales)
+    ok = flyPreshuffleMxScale(host, out, size, (size_t)p->n, (size_t)p->k, err);
+  else if (ok)
+    ok = flyPreshuffleB(host, out, size, (size_t)p->n, (size_t)p->k, runDtypeSize(a->dtype), err);
+  ok = ok && flyDeviceCopyIn(dev, a->buf, 0, out, size, err);
   flyFree(host);
   flyFree(out);
   return ok;

@@ -204,6 +204,7 @@ static int takeRunOption(RunOptions *o, const char *opt, const char *val, FlyStr
 /* Handles one option with a value; returns 0 ok, 2 misuse. */
 static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf *err) {
   unsigned long long n;
+  bool scales = false;
   int rc = takeRunOption(o, opt, val, err);
   rc = rc == 1 ? takeTimingOption(o, opt, val, err) : rc;
   if (rc != 1)
@@ -232,8 +233,8 @@ static int takeOption(RunOptions *o, const char *opt, const char *val, FlyStrBuf
     if (!parseUnsigned(val, UINT64_MAX, &n) || n == 0)
       return misuse(err, "bad --max-memory '%s' (expected a byte count >= 1)", val);
     o->maxMemory = n;
-  } else if (strcmp(opt, "--preshuffle") == 0) {
-    if (!runPreshuffleParse(val, &o->preshuffles[o->numPreshuffles++], err))
+  } else if (strcmp(opt, "--preshuffle") == 0 || (scales = !strcmp(opt, "--preshuffle-scales"))) {
+    if (!runPreshuffleParse(val, scales, &o->preshuffles[o->numPreshuffles++], err))
       return 2; /* err holds the reason */
   } else if (strcmp(opt, "--out") == 0 || strcmp(opt, "--check") == 0) {
     if (!runOutputParse(val, opt[2] == 'c', &o->outputs[o->numOutputs++], err))
@@ -288,8 +289,29 @@ static int crossCheckTiming(const RunOptions *o, FlyStrBuf *err) {
   return 0;
 }
 
-/* The specs that name buffers must name distinct, existing ones; a
- * preshuffle's N x K must be its buffer's element count. */
+/* A preshuffle names an existing buffer whose element count is its N x K
+ * (R x KB); the MX scale order moves bytes, so its buffer must have 1-byte
+ * elements; no buffer is rearranged twice. */
+static int crossCheckPreshuffle(const RunOptions *o, size_t i, FlyStrBuf *err) {
+  const RunPreshuffle *p = &o->preshuffles[i];
+  const char *opt = runPreshuffleOption(p);
+  const RunArg *a = runFindBuffer(o->args, o->numArgs, p->name);
+  if (!a)
+    return misuse(err, "%s %s: no such buffer", opt, p->text);
+  uint64_t nk;
+  if (__builtin_mul_overflow(p->n, p->k, &nk) || nk != a->count)
+    return misuse(err, "%s %s: %s differs from the buffer's %" PRIu64 " elements", opt, p->text,
+                  p->scales ? "R x KB" : "N x K", a->count);
+  if (p->scales && runDtypeSize(a->dtype) != 1)
+    return misuse(err, "%s %s: buffer '%s' has %s elements; E8M0 scales take a 1-byte type "
+                  "(u8)", opt, p->text, p->name, runDtypeName(a->dtype));
+  for (size_t j = 0; j < i; ++j)
+    if (!strcmp(o->preshuffles[j].name, p->name))
+      return misuse(err, "buffer '%s' is preshuffled twice", p->name);
+  return 0;
+}
+
+/* The specs that name buffers must name distinct, existing ones. */
 static int crossCheck(RunOptions *o, FlyStrBuf *err) {
   int rc = crossCheckDevice(o, err);
   rc = rc ? rc : crossCheckTiming(o, err);
@@ -307,19 +329,9 @@ static int crossCheck(RunOptions *o, FlyStrBuf *err) {
       if (!out->check && !o->outputs[j].check && !strcmp(out->path, o->outputs[j].path))
         return misuse(err, "two --out options write '%s'", out->path);
   }
-  for (size_t i = 0; i < o->numPreshuffles; ++i) {
-    const RunPreshuffle *p = &o->preshuffles[i];
-    const RunArg *a = runFindBuffer(o->args, o->numArgs, p->name);
-    if (!a)
-      return misuse(err, "--preshuffle %s: no such buffer", p->text);
-    uint64_t nk;
-    if (__builtin_mul_overflow(p->n, p->k, &nk) || nk != a->count)
-      return misuse(err, "--preshuffle %s: N x K differs from the buffer's %" PRIu64 " elements",
-                   p->text, a->count);
-    for (size_t j = 0; j < i; ++j)
-      if (!strcmp(o->preshuffles[j].name, p->name))
-        return misuse(err, "buffer '%s' is preshuffled twice", p->name);
-  }
+  for (size_t i = 0; i < o->numPreshuffles; ++i)
+    if ((rc = crossCheckPreshuffle(o, i, err)) != 0)
+      return rc;
   return 0;
 }
 
