@@ -229,17 +229,18 @@ bool flyPreshuffleMxScaleCheck(size_t size, size_t rows, size_t kblocks, FlyStrB
 ///   I = row / 16, r = row % 16, ip = I % 2, Ip = row / 32
 ///   s = kb / 4,   g = kb % 4,   sp = s % 2, Sp = kb / 8
 ///   lane = r + 16 * g
-///   out[((Sp * (R / 32) + Ip) * 64 + lane) * 4 + 2 * ip + sp] = S[row][kb]
+///   out[((Ip * (KB / 8) + Sp) * 64 + lane) * 4 + 2 * ip + sp] = S[row][kb]
 ///
-/// i.e. the fly layout ((16,2,R/32),(4,2,KB/8)):((4,2,256),(64,1,8R)) over
-/// (row, kb). Each 256-byte group covers 32 rows x 8 blocks; its dword
+/// i.e. the fly layout ((16,2,R/32),(4,2,KB/8)):((4,2,32*KB),(64,1,256)) over
+/// (row, kb): groups of 32 rows outermost, so the scales of the first R'
+/// rows (R' a multiple of 32) are a prefix of the array. Each 256-byte group covers 32 rows x 8 blocks; its dword
 /// `lane` is what lane r + 16g of a 16x16x128 scaled MFMA takes for two
 /// 16-row groups and two 128-wide K steps: byte 0 S[r][g], 1 S[r][g+4], 2
 /// S[r+16][g], 3 S[r+16][g+4] (rows and blocks within the group).
 /// Example, R = 32, KB = 8: bytes 0..3 are S[0][0], S[0][4], S[16][0],
-/// S[16][4]; S[17][5] (lane 17, ip 1, sp 1) is byte 71. R = 64 puts rows
-/// 32..63 in bytes 256..511 and, with KB = 16, blocks 8..15 at 512 and
-/// beyond. False with `err` (nothing written) unless
+/// S[16][4]; S[17][5] (lane 17, ip 1, sp 1) is byte 71. With KB = 16,
+/// blocks 8..15 of rows 0..31 are bytes 256..511 and rows 32..63 start at
+/// byte 512. False with `err` (nothing written) unless
 /// flyPreshuffleMxScaleCheck accepts the sizes.
 bool flyPreshuffleMxScale(const void *in, void *out, size_t size, size_t rows, size_t kblocks,
                           FlyStrBuf *err);

@@ -13,7 +13,8 @@
  * KB blocks of 32 K elements) grouped so that one dword per lane carries
  * what a 16x16x128 scaled MFMA's lane needs for two 16-row groups and two
  * 128-wide K steps:
- *   ((16,2,R/32),(4,2,KB/8)):((4,2,256),(64,1,8R)) over (row, kb).
+ *   ((16,2,R/32),(4,2,KB/8)):((4,2,32 KB),(64,1,256)) over (row, kb),
+ * groups of 32 rows outermost, so the first R' rows are a prefix.
  *===----------------------------------------------------------------------===*/
 #include <string.h>
 
@@ -69,11 +70,11 @@ bool flyPreshuffleMxScaleCheck(size_t size, size_t rows, size_t kblocks, FlyStrB
 }
 
 /* Where S[row][kb] goes: lane (row % 16) + 16 (kb % 4) of the 64-lane
- * group (Sp, Ip) = (kb / 8, row / 32), byte 2 ((row / 16) % 2) + (kb / 4) % 2
+ * group (Ip, Sp) = (row / 32, kb / 8), byte 2 ((row / 16) % 2) + (kb / 4) % 2
  * of that lane's dword. */
-static size_t mxScaleOffset(size_t row, size_t kb, size_t rows) {
+static size_t mxScaleOffset(size_t row, size_t kb, size_t kblocks) {
   size_t lane = row % 16 + 16 * (kb % 4), ip = (row / 16) % 2, sp = (kb / 4) % 2;
-  return (((kb / 8) * (rows / 32) + row / 32) * 64 + lane) * 4 + 2 * ip + sp;
+  return (((row / 32) * (kblocks / 8) + kb / 8) * 64 + lane) * 4 + 2 * ip + sp;
 }
 
 bool flyPreshuffleMxScale(const void *in, void *out, size_t size, size_t rows, size_t kblocks,
@@ -84,6 +85,6 @@ bool flyPreshuffleMxScale(const void *in, void *out, size_t size, size_t rows, s
   unsigned char *d = out;
   for (size_t row = 0; row < rows; ++row)
     for (size_t kb = 0; kb < kblocks; ++kb)
-      d[mxScaleOffset(row, kb, rows)] = s[row * kblocks + kb];
+      d[mxScaleOffset(row, kb, kblocks)] = s[row * kblocks + kb];
   return true;
 }

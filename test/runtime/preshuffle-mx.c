@@ -2,9 +2,9 @@
  *
  * flyPreshuffleMxScale against its contract, on every element of several
  * shapes, twice over: by the inverse map (nested loops over the output's
- * own structure, Sp, Ip, lane, ip, sp, walking its bytes in order and
+ * own structure, Ip, Sp, lane, ip, sp, walking its bytes in order and
  * naming the (row, kb) each must hold), and by the fly layout
- * ((16,2,R/32),(4,2,KB/8)):((4,2,256),(64,1,8R)) evaluated by the layout
+ * ((16,2,R/32),(4,2,KB/8)):((4,2,32*KB),(64,1,256)) evaluated by the layout
  * library. Each input byte holds one digit (base 256) of its element's
  * index, one pass per digit, so a misplaced element cannot go unseen.
  * Then packed fp4 B: flyPreshuffleB of N x K/2 bytes puts every e2m1 code
@@ -33,8 +33,8 @@ static void fillDigits(unsigned char *in, size_t n, unsigned digit) {
 static size_t checkInverse(const unsigned char *in, const unsigned char *out, size_t rows,
                            size_t kblocks) {
   size_t bad = 0, offset = 0;
-  for (size_t sp8 = 0; sp8 < kblocks / 8; ++sp8)
-    for (size_t ip32 = 0; ip32 < rows / 32; ++ip32)
+  for (size_t ip32 = 0; ip32 < rows / 32; ++ip32)
+    for (size_t sp8 = 0; sp8 < kblocks / 8; ++sp8)
       for (size_t lane = 0; lane < 64; ++lane)
         for (size_t ip = 0; ip < 2; ++ip)
           for (size_t sp = 0; sp < 2; ++sp, ++offset) {
@@ -48,8 +48,8 @@ static size_t checkInverse(const unsigned char *in, const unsigned char *out, si
 static size_t checkLayout(const unsigned char *in, const unsigned char *out, size_t rows,
                           size_t kblocks) {
   char text[160];
-  snprintf(text, sizeof text, "((16,2,%zu),(4,2,%zu)):((4,2,256),(64,1,%zu))", rows / 32,
-           kblocks / 8, 8 * rows);
+  snprintf(text, sizeof text, "((16,2,%zu),(4,2,%zu)):((4,2,%zu),(64,1,256))", rows / 32,
+           kblocks / 8, 32 * kblocks);
   FlyLayoutCtx *ctx = flyLayoutCtxCreate();
   const FlyLayout *l = ctx ? flyLayoutParse(ctx, text) : NULL;
   size_t bad = l ? 0 : rows * kblocks;

@@ -12,5 +12,5 @@ for row in range(rows):
         r, ip, ip32 = row % 16, (row // 16) % 2, row // 32
         g, sp, sp8 = kb % 4, (kb // 4) % 2, kb // 8
         lane = r + 16 * g
-        out[((sp8 * (rows // 32) + ip32) * 64 + lane) * 4 + 2 * ip + sp] = data[row * kblocks + kb]
+        out[((ip32 * (kblocks // 8) + sp8) * 64 + lane) * 4 + 2 * ip + sp] = data[row * kblocks + kb]
 open(dst, "wb").write(out)
