@@ -10,6 +10,9 @@
 
 #define BAD(err, ...) (flyStrBufAppendF((err), __VA_ARGS__), false)
 
+/* The 8-wave ping-pong core's tile (seed: BLOCK_M = 128, BLOCK_N = 256). */
+enum { EIGHT_WAVE_M = 128, EIGHT_WAVE_N = 256 };
+
 bool gemmBlockScaleCheck(const GemmConfig *c, FlyStrBuf *err) {
   const FlyHwProduct *p = flyHwProductDefault(c->chip);
   int64_t wave = c->tileN / 4;
@@ -22,6 +25,10 @@ bool gemmBlockScaleCheck(const GemmConfig *c, FlyStrBuf *err) {
     return BAD(err, "each wave's %" PRId64 " columns must lie in one %d-wide N block of b_scale"
                     " (tile_n / 4 dividing %d, N a multiple of %d)",
                wave, GEMM_SCALE_BLOCK, GEMM_SCALE_BLOCK, GEMM_SCALE_BLOCK);
+  if (c->waves == 8 && (c->tileM != EIGHT_WAVE_M || c->tileN != EIGHT_WAVE_N))
+    return BAD(err, "the 8-wave core's tile is %dx%dx%d (BLOCK_M x BLOCK_N), not %" PRId64
+                    "x%" PRId64 "x%" PRId64, EIGHT_WAVE_M, EIGHT_WAVE_N, GEMM_SCALE_BLOCK,
+               c->tileM, c->tileN, c->tileK);
   if (c->stages != 2 || !c->async || c->cshuffle || c->outF16)
     return BAD(err, "the block-scale GEMM is built with 2 LDS stages, the async copy and the "
                     "direct bf16 store");
@@ -33,8 +40,6 @@ bool gemmBlockScaleCheck(const GemmConfig *c, FlyStrBuf *err) {
   return true;
 }
 
-/* The 8-wave ping-pong core's tile (seed: BLOCK_M = 128, BLOCK_N = 256). */
-enum { EIGHT_WAVE_M = 128, EIGHT_WAVE_N = 256 };
 
 /* Narrow N and deep K whose 8-wave grid still fills the device: the seed's
  * qkv class (4096x2048x7168), where the 8-wave cluster core wins. */
@@ -59,17 +64,19 @@ bool gemmRecipeApply(GemmConfig *c, GemmRecipe recipe, int64_t m, bool tileSet, 
   if (recipe == GEMM_RECIPE_AUTO) {
     if (m <= 0)
       return BAD(err, "--recipe auto picks from (M, N, K): give the expected M with --m");
-    if (narrowDeep(c, m, p))
-      return BAD(err, "--recipe auto picks the 8-wave ping-pong core for narrow-N, deep-K "
-                      "M = %" PRId64 ", N = %" PRId64 ", K = %" PRId64 ", which is not built "
-                      "yet; --recipe 4wave builds the 4-wave core for it", m, c->n, c->k);
-    recipe = GEMM_RECIPE_4WAVE;
-    if (!xcdSet)
-      c->xcd = localityBound(c, p) ? (int)p->xcds : 0;
+    recipe = narrowDeep(c, m, p) ? GEMM_RECIPE_8WAVE : GEMM_RECIPE_4WAVE;
+    if (!xcdSet) /* the 8-wave class gains nothing from it (seed) */
+      c->xcd = recipe == GEMM_RECIPE_4WAVE && localityBound(c, p) ? (int)p->xcds : 0;
   }
-  if (recipe == GEMM_RECIPE_8WAVE)
-    return BAD(err, "the 8-wave ping-pong core (BLOCK_M = 128, BLOCK_N = 256, 512 threads) is "
-                    "not built yet; use --recipe 4wave");
+  if (recipe == GEMM_RECIPE_8WAVE) {
+    c->waves = 8;
+    if (!tileSet) {
+      c->tileM = EIGHT_WAVE_M;
+      c->tileN = EIGHT_WAVE_N;
+      c->tileK = GEMM_SCALE_BLOCK;
+    }
+    return true;
+  }
   if (!tileSet) { /* the seed's t64x256x128 */
     c->tileM = 64;
     c->tileN = 256;

@@ -78,7 +78,39 @@ static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue co
  * leaves those in flight — then issues the DMA and the B prefetch, runs
  * the tile's MFMAs from zero, promotes them, waits and meets the other
  * waves at the barrier. */
+/* The 8-wave core's iteration: each stage is a memory phase (its own B
+ * fragments, first, so that waiting for them leaves the rest in flight;
+ * its scales; the next tile's DMA) and a compute phase (the MFMAs and the
+ * promote); the ping-pong offset lets one group's memory phase run under
+ * the other's MFMAs, so B is not prefetched a tile ahead: that would hold
+ * 32 more VGPRs, past the 256 two waves per SIMD allow. */
+static MlirValue eightWaveBody(Gen *g, MlirValue kt, MlirValue acc) {
+  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
+  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
+  MlirValue r0, c0, r1, c1;
+  MlirValue b0 = prefetchB(g, kt);
+  loadScales(g, kt, &r0, &c0);
+  copyA(g, k1, 1);
+  MlirValue p0 = gemmTile(g, 0, kt, b0, g->bs.zeroAcc);
+  /* The cluster schedule (seed): both promotes after the iteration's last
+   * MFMA, none between a stage's MFMAs and its barrier. */
+  if (!g->c->cluster)
+    acc = promote(g, p0, r0, c0, acc);
+  syncA(g);
+  MlirValue b1 = prefetchB(g, k1);
+  loadScales(g, k1, &r1, &c1);
+  copyA(g, k2, 0);
+  MlirValue p1 = gemmTile(g, 1, k1, b1, g->bs.zeroAcc);
+  if (g->c->cluster)
+    acc = promote(g, p0, r0, c0, acc);
+  acc = promote(g, p1, r1, c1, acc);
+  syncA(g);
+  return acc;
+}
+
 MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
+  if (g->c->waves == 8)
+    return eightWaveBody(g, kt, acc);
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
   MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
   MlirValue r0, c0, r1, c1;
@@ -94,6 +126,17 @@ MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   syncA(g);
   *bf = b2;
   return acc;
+}
+
+/* The ping-pong offset (8 waves): group 1 meets one barrier before the
+ * main loop that group 0 meets after it, so every barrier of the loop
+ * pairs group 0's step t with group 1's step t - 1 and the groups
+ * alternate: while one runs its MFMAs, the other waits on memory. Each
+ * group reads only the A rows it copied and waited for itself, so the
+ * offset changes the schedule, never what a wave reads. */
+static void extraBarrier(Gen *g, int h, void *arg) {
+  if (h == *(const int *)arg)
+    waveBarrier(g);
 }
 
 static MlirValue cmpUlt(Gen *g, MlirValue x, MlirValue y) {
@@ -187,6 +230,8 @@ void bsBuildBody(Gen *g, MlirBlock entry) {
                            NULL);
   g->bs.nb = waveBlock(g);
   MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, c->tileM));
+  if (c->waves == 8)
+    m0 = flyBuildArith(&g->b, "addi", m0, g->rowOff);
   g->bs.co = tuple2(g, m0, g->n0);
   copyA(g, idx(g, 0), 0);
   MlirValue b0 = prefetchB(g, idx(g, 0));
@@ -194,7 +239,12 @@ void bsBuildBody(Gen *g, MlirBlock entry) {
   int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
   g->bs.zeroAcc = flyBuildValue(&g->b, "arith.constant", 0, NULL, vectorT(g, "f32"),
                              FMT("{value = dense<0.0> : vector<%" PRId64 "xf32>}", lanes));
+  int late = 1, early = 0;
+  if (c->waves == 8)
+    perGroup(g, extraBarrier, &late);
   MlirValue acc = buildLoop(g, g->bs.zeroAcc, &b0);
+  if (c->waves == 8)
+    perGroup(g, extraBarrier, &early);
   MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, "bf16"), NULL);
   MlirValue ops[4] = {r, gc, g->lane, g->bs.co};
   flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));

@@ -21,6 +21,7 @@ void gemmConfigInit(GemmConfig *c) {
   c->maxM = 16384;
   snprintf(c->name, sizeof c->name, "gemm");
   c->allowSpills = false;
+  c->waves = 4;
 }
 
 bool gemmDtypeParse(const char *s, GemmDtype *out) {
@@ -151,8 +152,9 @@ static const char *mxName(const GemmConfig *c) { return c->dtype == GEMM_A8W4 ? 
 
 /* Seed §1.4 plus the compiler's own limits on one wave's atoms. */
 static bool checkTile(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
-  if (c->tileM % 16)
-    return BAD(err, "tile_m = %" PRId64 " must be a multiple of 16 (the MFMA's M)", c->tileM);
+  if (c->tileM % (16 * (c->waves / 4)))
+    return BAD(err, "tile_m = %" PRId64 " must be a multiple of %d (the MFMA's M%s)", c->tileM,
+               16 * (c->waves / 4), c->waves == 8 ? " in each of the two wave groups" : "");
   if (c->tileN % 64)
     return BAD(err, "tile_n = %" PRId64 " must be a multiple of 64 (4 waves x 16 columns)",
                c->tileN);
@@ -207,7 +209,8 @@ static bool checkProblem(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *e
 }
 
 static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) {
-  int64_t tileBytes = c->tileM * d->tileKCols * d->elemBytes;
+  /* With 8 waves each group of 256 lanes copies its own half. */
+  int64_t tileBytes = c->tileM / (c->waves / 4) * d->tileKCols * d->elemBytes;
   if (tileBytes % (256 * d->copyBytes))
     return BAD(err, "the A tile (%" PRId64 " bytes) does not split into 256 lanes x %" PRId64
                     " bytes per copy", tileBytes, (int64_t)d->copyBytes);
@@ -236,7 +239,7 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
                     "which %s does not have", mxName(c), flyChipGetInfo(c->chip)->name);
   if (!d->atom[0])
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
-  d->mRepeat = c->tileM / 16;
+  d->mRepeat = c->tileM / (16 * (c->waves / 4));
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;
   /* 8-byte operands per lane (the CDNA3 atoms) pair up into 16-byte loads. */

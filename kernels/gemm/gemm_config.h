@@ -51,6 +51,9 @@ typedef struct GemmConfig {
   char name[GEMM_NAME_MAX]; /* kernel symbol (gemmNameValid) */
   bool allowSpills; /* write the kernel even if it spills to scratch */
   int xcd;          /* block-scale: remap block ids over this many XCDs (0: off) */
+  int waves;        /* 4, or 8: two groups of 4 waves, each with its own half of the
+                       tile's rows, a barrier phase apart (the 8-wave ping-pong core) */
+  bool cluster;     /* block-scale 8-wave: an iteration's promotes after its last MFMA */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).

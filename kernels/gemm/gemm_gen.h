@@ -21,6 +21,8 @@ typedef struct Gen {
   const GemmDerived *d;
   MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
   MlirValue smem[3], cLds;
+  MlirValue smemHalf[3][2]; /* 8 waves: group h's rows of each stage */
+  MlirValue group, rowOff;  /* 8 waves: this wave's group (0, 1) and its first row */
   MlirValue chunk[MAX_CHUNKS]; /* sync copy: this thread's chunk coordinates */
   int numChunks;
   MlirValue consts[MAX_CONSTS];
@@ -82,6 +84,11 @@ MlirValue buildLoop(Gen *g, MlirValue acc0, MlirValue *b0);
 MlirBlock enterRegion(Gen *g, MlirOperation op, intptr_t n, const MlirType *types,
                       FlyBuilder *saved);
 void leaveRegion(Gen *g, FlyBuilder saved);
+/* With 8 waves: runs body(g, h, arg) for this wave's group h, as an
+ * scf.if on the group with one branch per group (h a constant in each). */
+void perGroup(Gen *g, void (*body)(Gen *g, int h, void *arg), void *arg);
+/* The wavefront-fenced s_barrier the three-stage steps use. */
+void waveBarrier(Gen *g);
 
 /* blockscale_kernel.c: the fp8 block-scale GEMM's arguments, main-loop
  * body (two stages) and kernel body. */

@@ -78,13 +78,15 @@ MlirValue gpuId(Gen *g, const char *op, const char *dim) {
 /* The swizzle of A's LDS tile, in elements: 16-byte chunks (M bits) XOR
  * the row's low 3 bits (gemm-optimization §3), so 16 consecutive rows
  * read at one k land in distinct banks. */
-static const char *swizzledTile(Gen *g) {
+static const char *swizzledRows(Gen *g, int64_t first, int64_t rows) {
   int m = g->d->elemBytes == 1 ? 4 : 3, rowBits = 0;
   while ((INT64_C(1) << rowBits) < g->d->tileKCols)
     ++rowBits;
-  return FMT("S<3,%d,%d> o 0 o (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", m, rowBits - m,
-             g->c->tileM, g->d->tileKCols, g->d->tileKCols);
+  return FMT("S<3,%d,%d> o %" PRId64 " o (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", m,
+             rowBits - m, first * g->d->tileKCols, rows, g->d->tileKCols, g->d->tileKCols);
 }
+
+static const char *swizzledTile(Gen *g) { return swizzledRows(g, 0, g->c->tileM); }
 
 /* B's preshuffled layout (seed §12) over its logical (n, k):
  * [N/16][K/(4 kp)][4][16][kp] with kp the elements of 16 bytes. */
@@ -161,6 +163,15 @@ void buildShared(Gen *g) {
                       FMT("{field = \"%sa%d\"}", g->c->cshuffle && i == 0 ? "u." : "", i));
     MlirValue ops[2] = {f, flyBuildStatic(&g->b, FLY_TYPE_COMPOSED_LAYOUT, tile)};
     g->smem[i] = fly(g, "make_tensor", 2, ops, tensorT(g, tensor), NULL);
+    /* 8 waves: each group's half of the rows, the same swizzle (it acts
+     * on the row's low bits, which a half's first row keeps). */
+    for (int h = 0; g->c->waves == 8 && h < 2; ++h) {
+      int64_t half = g->c->tileM / 2;
+      const char *part = swizzledRows(g, h * half, half);
+      MlirValue hops[2] = {f, flyBuildStatic(&g->b, FLY_TYPE_COMPOSED_LAYOUT, part)};
+      g->smemHalf[i][h] = fly(g, "make_tensor", 2, hops,
+                              tensorT(g, FMT("%s shared %s", e, part)), NULL);
+    }
   }
   if (g->c->cshuffle)
     g->cLds = cShuffleTile(g, s);
@@ -179,6 +190,12 @@ void waveCoords(Gen *g) {
   MlirValue c64 = idx(g, 64);
   MlirValue wave = flyBuildArith(&g->b, "divui", g->tid, c64);
   g->lane = flyBuildArith(&g->b, "remui", g->tid, c64);
+  g->rowOff = (MlirValue){NULL};
+  if (g->c->waves == 8) { /* group h: waves 4h..4h+3, rows h * tile_m / 2.. */
+    g->group = flyBuildArith(&g->b, "divui", wave, idx(g, 4));
+    wave = flyBuildArith(&g->b, "remui", wave, idx(g, 4));
+    g->rowOff = flyBuildArith(&g->b, "muli", g->group, idx(g, g->c->tileM / 2));
+  }
   g->wn = flyBuildArith(&g->b, "muli", wave, idx(g, g->c->tileN / 4));
   MlirValue bn0 = flyBuildArith(&g->b, "muli", g->bn, idx(g, g->c->tileN));
   g->n0 = flyBuildArith(&g->b, "addi", bn0, g->wn);
@@ -196,7 +213,37 @@ static MlirValue tileA(Gen *g, MlirValue kt) {
 
 /* The async copy: A's k-tile kt of this block's rows into LDS stage
  * `stage` by DMA (seed §11). */
+typedef struct HalfCopy {
+  MlirValue kt;
+  int stage;
+} HalfCopy;
+
+/* Group h's half of A's k-tile: its rows from global memory into its rows
+ * of the stage, by its own 256 lanes, so that its waits and the barrier
+ * after them cover everything it reads (the other group runs a barrier
+ * phase apart). */
+static void copyHalf(Gen *g, int h, void *arg) {
+  const HalfCopy *hc = arg;
+  int64_t half = g->c->tileM / 2;
+  MlirValue r = flyBuildArith(&g->b, "muli", g->bm, idx(g, 2));
+  MlirValue row = h ? flyBuildArith(&g->b, "addi", r, idx(g, 1)) : r;
+  MlirValue tops[2] = {g->ga, tuple2(g, row, hc->kt)};
+  MlirValue src = fly(g, "local_tile", 2, tops,
+                      tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                                     g->d->elem, half, g->d->tileKCols, g->d->kCols)),
+                      FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", half, g->d->tileKCols));
+  MlirValue t = h ? flyBuildArith(&g->b, "subi", g->tid, idx(g, 256)) : g->tid;
+  MlirValue ops[3] = {src, g->smemHalf[hc->stage][h], t};
+  flyVoid(g, "copy_to_lds", 3, ops,
+          FMT("{bytes = %d : i32, threads = 256 : i32}", g->d->copyBytes));
+}
+
 void copyA(Gen *g, MlirValue kt, int stage) {
+  if (g->c->waves == 8) {
+    HalfCopy hc = {kt, stage};
+    perGroup(g, copyHalf, &hc);
+    return;
+  }
   MlirValue ops[3] = {tileA(g, kt), g->smem[stage], g->tid};
   flyVoid(g, "copy_to_lds", 3, ops,
           FMT("{bytes = %d : i32, threads = 256 : i32}", g->d->copyBytes));
@@ -265,6 +312,14 @@ static int64_t fragmentLoads(Gen *g) {
  * orders this wave for the others: the DMA they read next has landed and
  * this wave's LDS reads are done (lgkmcnt 0). The emulator's hazard
  * checker, on in the test suite, checks the count. */
+void waveBarrier(Gen *g) {
+  flyBuildOp(&g->b, "llvm.fence", 0, NULL, 0, NULL,
+             "{ordering = 5 : i64, syncscope = \"wavefront\"}", 0);
+  flyBuildOp(&g->b, "rocdl.s.barrier", 0, NULL, 0, NULL, NULL, 0);
+  flyBuildOp(&g->b, "llvm.fence", 0, NULL, 0, NULL,
+             "{ordering = 4 : i64, syncscope = \"wavefront\"}", 0);
+}
+
 static void syncAAfter(Gen *g, int64_t outstanding) {
   int64_t most = flyHwChipGet(g->c->chip)->mem.vmcntMax; /* fewer is still right */
   if (outstanding > most)
@@ -317,7 +372,8 @@ MlirValue prefetchB(Gen *g, MlirValue kt) {
 MlirValue gemmTile(Gen *g, int stage, MlirValue kt, MlirValue bf, MlirValue acc) {
   if (g->d->mx)
     return mxGemm(g, g->smem[stage], bf, acc, originB(g, kt));
-  MlirValue ops[6] = {g->smem[stage], bf, acc, g->lane, g->zero, originB(g, kt)};
+  MlirValue ao = g->c->waves == 8 ? tuple2(g, g->rowOff, idx(g, 0)) : g->zero;
+  MlirValue ops[6] = {g->smem[stage], bf, acc, g->lane, ao, originB(g, kt)};
   return fly(g, "gemm", 6, ops, mlirValueGetType(acc), atomAttrs(g, true));
 }
 
@@ -449,6 +505,24 @@ void leaveRegion(Gen *g, FlyBuilder saved) {
   g->b = saved;
 }
 
+void perGroup(Gen *g, void (*body)(Gen *g, int h, void *arg), void *arg) {
+  MlirValue ops[2] = {g->group, idx(g, 0)};
+  MlirValue first = flyBuildValue(&g->b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(g->b.ctx, 1),
+                                  "{predicate = 0 : i64}");
+  MlirOperation op = flyBuildOp(&g->b, "scf.if", 1, &first, 0, NULL, NULL, 2);
+  if (mlirOperationIsNull(op))
+    return;
+  for (int h = 0; h < 2; ++h) {
+    MlirBlock block = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, (intptr_t)h), block);
+    FlyBuilder saved = g->b;
+    g->b = flyBuilderAtEnd(block, saved.loc);
+    body(g, h, arg);
+    flyBuildOp(&g->b, "scf.yield", 0, NULL, 0, NULL, NULL, 0);
+    leaveRegion(g, saved);
+  }
+}
+
 /* The K tiles the main loop covers: all of them, or with three stages
  * the first 3q, q = (T - 2) / 3, so that every step inside the loop has a
  * tile two ahead to copy and the 2..4 steps after it are unrolled. */
@@ -557,6 +631,8 @@ static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, Mli
                           MlirValue gc) {
   const char *out = g->c->outF16 ? "f16" : "bf16";
   MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, g->c->tileM));
+  if (g->c->waves == 8)
+    m0 = flyBuildArith(&g->b, "addi", m0, g->rowOff);
   MlirValue crd[2] = {m0, g->n0};
   MlirValue co = fly(g, "make_int_tuple", 2, crd,
                      flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
@@ -659,8 +735,8 @@ static const char *runDtype(MlirType e) {
 static char *modelLaunch(const Gen *g, const MlirType *types, int n) {
   const GemmConfig *c = g->c;
   FlyStrBuf b = {0};
-  flyStrBufAppendF(&b, "--grid %" PRId64 ",%" PRId64 " --block 256", c->maxM / c->tileM,
-                   c->n / c->tileN);
+  flyStrBufAppendF(&b, "--grid %" PRId64 ",%" PRId64 " --block %d", c->maxM / c->tileM,
+                   c->n / c->tileN, 64 * c->waves);
   for (int i = 0; i < n; ++i) {
     if (!mlirTypeIsAMemRef(types[i])) {
       flyStrBufAppendF(&b, " i32=%" PRId64, c->maxM);
@@ -688,8 +764,8 @@ static MlirOperation buildFunc(Gen *g) {
   if (ft.data && launch) {
     FlyStrBuf ab = {0};
     flyStrBufAppendF(&ab, "{function_type = %s, gpu.kernel, "
-                          "known_block_size = array<i32: 256, 1, 1>, "
-                          "fly.model_launch = \"%s\"}", ft.data, launch);
+                          "known_block_size = array<i32: %d, 1, 1>, "
+                          "fly.model_launch = \"%s\"}", ft.data, 64 * g->c->waves, launch);
     attrs = flyStrBufTake(&ab);
   }
   flyFree(launch);

@@ -33,12 +33,14 @@ static const char usage[] =
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
     "                [--name SYMBOL] [--allow-spills] [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
+    "                [--schedule cluster|plain]\n"
     "                [--tile MxNxK] [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
     "                [--name SYMBOL] [--allow-spills] [-o OUT.mlir]\n";
 
 /* What the command line chose beyond the configuration itself. */
 typedef struct Choices {
-  bool outSet, tileSet, xcdSet, recipeSet;
+  bool outSet, tileSet, xcdSet, recipeSet, scheduleSet;
+  bool plain; /* --schedule plain (the default): each promote right after its MFMAs */
   GemmRecipe recipe;
   int64_t m; /* --m: the expected M, for --recipe auto */
   const char *outPath;
@@ -73,6 +75,12 @@ static int blockScaleOption(GemmConfig *c, const char *opt, const char *v, Choic
   }
   if (!strcmp(opt, "--m"))
     return gemmCountParse(v, 1 << 30, &ch->m) ? 0 : misuse("bad size (expected 1..2^30)", v);
+  if (!strcmp(opt, "--schedule")) {
+    ch->scheduleSet = true;
+    ch->plain = !strcmp(v, "plain");
+    return ch->plain || !strcmp(v, "cluster") ? 0
+                                              : misuse("unknown schedule (expected cluster or plain)", v);
+  }
   return -1;
 }
 
@@ -131,9 +139,10 @@ static char *render(MlirModule mod, const GemmConfig *c, int argc, char **argv) 
     if (strcmp(argv[i], "-o") != 0 && (i == 1 || strcmp(argv[i - 1], "-o") != 0))
       flyStrBufAppendF(&out, " %s", argv[i]);
   if (c->kind == GEMM_KIND_BLOCKSCALE) /* what the recipe chose */
-    flyStrBufAppendF(&out, "\n// The fp8 block-scale GEMM's 4-wave core, tile %" PRId64 "x%" PRId64
-                     "x%" PRId64 ", xcd %d: docs/blockscale.md.\n", c->tileM, c->tileN, c->tileK,
-                     c->xcd);
+    flyStrBufAppendF(&out, "\n// The fp8 block-scale GEMM's %d-wave core%s, tile %" PRId64 "x%" PRId64
+                     "x%" PRId64 ", xcd %d: docs/blockscale.md.\n", c->waves,
+                     c->waves == 8 ? (c->cluster ? " (cluster schedule)" : " (plain schedule)") : "",
+                     c->tileM, c->tileN, c->tileK, c->xcd);
   else
     flyStrBufAppend(&out, "\n// The GEMM family's kernel for one configuration: docs/gemm.md.\n");
   mlirOperationPrint(mlirModuleGetOperation(mod), appendPrinted, &out);
@@ -215,12 +224,17 @@ static int generate(const GemmConfig *c, int argc, char **argv, const char *outP
  * recipe sets the tile (unless --tile did) and the XCD remap. */
 static int applyKind(GemmConfig *c, const Choices *ch) {
   if (c->kind != GEMM_KIND_BLOCKSCALE) {
-    if (ch->recipeSet || ch->xcdSet || ch->m)
-      return misuse("--recipe, --xcd and --m need", "--kind blockscale");
+    if (ch->recipeSet || ch->xcdSet || ch->m || ch->scheduleSet)
+      return misuse("--recipe, --xcd, --m and --schedule need", "--kind blockscale");
     return 0;
   }
   FlyStrBuf err = {0};
-  if (gemmRecipeApply(c, ch->recipe, ch->m, ch->tileSet, ch->xcdSet, &err))
+  bool ok = gemmRecipeApply(c, ch->recipe, ch->m, ch->tileSet, ch->xcdSet, &err);
+  if (ok && ch->scheduleSet && c->waves != 8)
+    ok = (flyStrBufAppend(&err, "--schedule chooses the 8-wave core's promote placement; "
+                                "this recipe builds the 4-wave core"), false);
+  c->cluster = c->waves == 8 && ch->scheduleSet && !ch->plain;
+  if (ok)
     return 0;
   FlyToolDiags diags = {.tool = "gemm-gen", .stream = stderr};
   flyToolError(&diags, "bad configuration: %s", err.data ? err.data : "?");

@@ -363,11 +363,18 @@ bool voVerifyCopyToLds(FlyLayoutCtx *ctx, MlirOperation op) {
     return false;
   if (threads % 64)
     return voFail(op, "attribute 'threads' must be a multiple of 64 (whole waves)");
+  /* Every thread of the workgroup takes part, or, inside an scf.if, the
+   * part of it the condition selects (a group of waves copying its own
+   * tile, thread ids 0..threads-1): then `threads` divides the block. */
   int64_t declared = declaredThreads(op);
-  if (declared > 0 && declared != threads)
+  MlirOperation parent = mlirOperationGetParentOperation(op);
+  MlirStringRef pn = mlirOperationIsNull(parent) ? mlirStringRefCreateFromCString("")
+                                                 : mlirIdentifierStr(mlirOperationGetName(parent));
+  bool part = pn.length == 6 && !strncmp(pn.data, "scf.if", 6);
+  if (declared > 0 && declared != threads && !(part && declared % threads == 0))
     return voFail(op, "attribute 'threads' = %lld, but the kernel's known_block_size has %lld "
-                      "threads: every thread of the workgroup takes part", (long long)threads,
-                  (long long)declared);
+                      "threads: every thread of the workgroup takes part (or, inside an scf.if, "
+                      "a part that divides it)", (long long)threads, (long long)declared);
   if (sync ? bytes != 4 && bytes != 8 && bytes != 16
            : bytes != 4 && bytes != 12 && bytes != 16)
     return voFail(op, "a %s copy moves %s bytes per lane", sync ? "sync" : "DMA",

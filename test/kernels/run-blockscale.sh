@@ -44,11 +44,20 @@ if [ -z "$file" ]; then
   file=$prefix.mlir
   gemm-gen "${args[@]}" --name gemm -o "$file"
 fi
+# The recipe's choice, from the file's second line ("... N-wave core ...,
+# tile MxNxK, ..."): the tile and 64 threads per wave.
+core=$(sed -n 2p "$file")
+tile=$(sed -E 's/.*tile ([0-9]+x[0-9]+x[0-9]+).*/\1/' <<<"$core")
+waves=$(sed -E 's/.* ([0-9]+)-wave core.*/\1/' <<<"$core")
+tm=${tile%%x*} rest=${tile#*x}
+tn=${rest%%x*}
+rows=$(( (m + tm - 1) / tm * tm ))
+grid=$(( rows / tm )),$(( n / tn ))
 flyc "$file" --chip "$chip" -o "$prefix.hsaco"
 blockscale-data gen "$m" "$n" "$k" "$maxm" "$prefix" $ref
 gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" $ref \
   --rows "$rows" --fill 7 --block-scales "$prefix.sa" "$prefix.sb"
-flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block 256 \
+flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block $((64 * waves)) \
   a:$in:$((m * k)):file=$prefix.a b:$in:$((n * k)):file=$prefix.b \
   c:bf16:$((rows * n)):const=7 sa:f32:$((kb * maxm)):file=$prefix.sak \
   sb:f32:$((nb * kb)):file=$prefix.sb i32=$m \

@@ -121,7 +121,7 @@ gpu.module @kernels {
     %st = "fly.make_tensor"(%s, %sl) : (memref<4096xi8, #gpu.address_space<workgroup>>, !fly.layout<"(32,128):(128,1)">) -> !fly.tensor<"i8 shared (32,128):(128,1)">
     // 64 threads' worth of chunks with 128 threads running: the second wave
     // would write past the tile.
-    // expected-error@+1 {{attribute 'threads' = 64, but the kernel's known_block_size has 128 threads: every thread of the workgroup takes part}}
+    // expected-error@+1 {{attribute 'threads' = 64, but the kernel's known_block_size has 128 threads: every thread of the workgroup takes part (or, inside an scf.if, a part that divides it)}}
     "fly.copy_to_lds"(%gt, %st, %tid) {bytes = 16 : i32, threads = 64 : i32} : (!fly.tensor<"i8 global (32,128):(256,1)">, !fly.tensor<"i8 shared (32,128):(128,1)">, index) -> ()
     gpu.return
   }
