@@ -109,6 +109,16 @@ gpu.module @kernels {
     // would write past the tile.
     // expected-error@+1 {{attribute 'threads' = 64, but the kernel's known_block_size has 128 threads: every thread of the workgroup takes part (or, inside an scf.if, a part that divides it)}}
     "fly.copy_to_lds"(%gt, %st, %tid) {bytes = 16 : i32, threads = 64 : i32} : (!fly.tensor<"i8 global (32,128):(256,1)">, !fly.tensor<"i8 shared (32,128):(128,1)">, index) -> ()
+    // The first wave alone, under a condition: a part that divides the block.
+    %c64 = arith.constant 64 : index
+    %first = arith.cmpi ult, %tid, %c64 : index
+    scf.if %first {
+      "fly.copy_to_lds"(%gt, %st, %tid) {bytes = 16 : i32, threads = 64 : i32} : (!fly.tensor<"i8 global (32,128):(256,1)">, !fly.tensor<"i8 shared (32,128):(128,1)">, index) -> ()
+    }
+    scf.if %first {
+      // expected-error@+1 {{attribute 'threads' = 192, but the kernel's known_block_size has 128 threads}}
+      "fly.copy_to_lds"(%gt, %st, %tid) {bytes = 16 : i32, threads = 192 : i32} : (!fly.tensor<"i8 global (32,128):(256,1)">, !fly.tensor<"i8 shared (32,128):(128,1)">, index) -> ()
+    }
     gpu.return
   }
 }
