@@ -73,16 +73,23 @@ enum { IN_FP8, IN_FNUZ, IN_BF16, IN_I8, IN_F16 };
 
 static size_t inBytes(int type) { return type == IN_BF16 || type == IN_F16 ? 2 : 1; }
 
-/* C[i][j] of the MX GEMM: A e2m1 (or e4m3fn with aFp8), B e2m1, one E8M0
- * scale per 32 K elements of each row. */
-static double mxElement(const uint8_t *a, const uint8_t *b, const uint8_t *sa,
-                        const uint8_t *sb, long i, long j, long k, int aFp8) {
+/* Row r of an MX operand (k elements: e2m1 codes, or e4m3fn with fp8),
+ * each times its block's E8M0 scale, into out[0..k). Every product is
+ * exact in double (at most 3 + 4 significant bits, scales powers of two). */
+static void mxRow(const uint8_t *m, const uint8_t *s, long r, long k, int fp8, double *out) {
   long kb = k / 32;
-  double s = 0;
   for (long q = 0; q < k; ++q) {
-    double x = aFp8 ? e4m3(a[i * k + q], 0) : e2m1(a + i * k / 2, q);
-    s += x * e8m0(sa[i * kb + q / 32]) * e2m1(b + j * k / 2, q) * e8m0(sb[j * kb + q / 32]);
+    double x = fp8 ? e4m3(m[r * k + q], 0) : e2m1(m + r * k / 2, q);
+    out[q] = x * e8m0(s[r * kb + q / 32]);
   }
+}
+
+/* C[i][j] of the MX GEMM from A's row i and B's row j, decoded and scaled
+ * by mxRow: the plain sum over k. */
+static double mxDot(const double *a, const double *b, long k) {
+  double s = 0;
+  for (long q = 0; q < k; ++q)
+    s += a[q] * b[q];
   return s;
 }
 
@@ -208,12 +215,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
 
 /* C (o->rows x N bf16, or f16) from the inputs of the chosen form. */
 static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const uint8_t *sa,
-                    const uint8_t *sb, uint16_t *c) {
+                    const uint8_t *sb, double *mxA, const double *mxB, uint16_t *c) {
   long m = o->m, n = o->n, k = o->k, rows = o->rows, kb = k / 128;
   int type = o->type, blocks = o->blocks;
   double fill = o->fill;
   const float *fsa = (const float *)(void *)sa, *fsb = (const float *)(void *)sb;
-  for (long i = 0; i < rows; ++i)
+  for (long i = 0; i < rows; ++i) {
+    if (o->mx && i < m)
+      mxRow(a, sa, i, k, o->aFp8, mxA);
     for (long j = 0; j < n; ++j) {
       double s = 0;
       if (blocks) {
@@ -228,7 +237,7 @@ static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const 
         continue;
       }
       if (o->mx && i < m)
-        s = mxElement(a, b, sa, sb, i, j, k, o->aFp8);
+        s = mxDot(mxA, mxB + j * k, k);
       for (long q = 0; !o->mx && i < m && q < k; ++q)
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
       if (fsa && !o->mx && i < m) /* the kernel scales the f32 sum: round it like f32 first */
@@ -236,6 +245,7 @@ static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const 
       double v = i < m ? s : fill;
       c[i * n + j] = o->outF16 ? f16(v) : bf16(v);
     }
+  }
 }
 
 int main(int argc, char **argv) {
@@ -274,8 +284,17 @@ int main(int argc, char **argv) {
   uint8_t *sa = o.saPath ? readAll(o.saPath, (size_t)sal * scaleBytes) : NULL;
   uint8_t *sb = o.sbPath ? readAll(o.sbPath, (size_t)sbl * scaleBytes) : NULL;
   int ok = a && b && c && (!o.saPath || (sa && sb));
+  /* MX: B decoded and scaled once (N x K doubles), A a row at a time. */
+  double *mxA = ok && o.mx ? malloc((size_t)k * sizeof(double)) : NULL;
+  double *mxB = ok && o.mx ? malloc((size_t)nk * sizeof(double)) : NULL;
+  if (ok && o.mx && (!mxA || !mxB)) {
+    fputs("gemm-ref: out of memory for the decoded operands\n", stderr);
+    ok = 0;
+  }
+  for (long j = 0; ok && o.mx && j < n; ++j)
+    mxRow(b, sb, j, k, 0, mxB + j * k);
   if (ok)
-    compute(&o, a, b, sa, sb, c);
+    compute(&o, a, b, sa, sb, mxA, mxB, c);
   FILE *f = ok ? fopen(argv[6], "wb") : NULL;
   ok = f && fwrite(c, 2, (size_t)rn, f) == (size_t)rn;
   if (f)
@@ -285,5 +304,7 @@ int main(int argc, char **argv) {
   free(c);
   free(sa);
   free(sb);
+  free(mxA);
+  free(mxB);
   return ok ? 0 : 1;
 }
