@@ -72,59 +72,40 @@ static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue co
   return flyBuildArith(&g->b, "addf", acc, scaled);
 }
 
-/* Two stages per iteration, as the family's async body. Each stage first
- * loads its own tile's scales — ahead of the next tile's DMA and B
- * prefetch, so that the promote's wait (vector loads complete in order)
- * leaves those in flight — then issues the DMA and the B prefetch, runs
- * the tile's MFMAs from zero, promotes them, waits and meets the other
- * waves at the barrier. */
-/* The 8-wave core's iteration: each stage is a memory phase (its own B
- * fragments, first, so that waiting for them leaves the rest in flight;
- * its scales; the next tile's DMA) and a compute phase (the MFMAs and the
- * promote); the ping-pong offset lets one group's memory phase run under
- * the other's MFMAs, so B is not prefetched a tile ahead: that would hold
- * 32 more VGPRs, past the 256 two waves per SIMD allow. */
-static MlirValue eightWaveBody(Gen *g, MlirValue kt, MlirValue acc) {
-  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
-  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
-  MlirValue r0, c0, r1, c1;
-  MlirValue b0 = prefetchB(g, kt);
-  loadScales(g, kt, &r0, &c0);
-  copyA(g, k1, 1);
-  MlirValue p0 = gemmTile(g, 0, kt, b0, g->bs.zeroAcc);
-  /* The cluster schedule (seed): both promotes after the iteration's last
-   * MFMA, none between a stage's MFMAs and its barrier. */
-  if (!g->c->cluster)
-    acc = promote(g, p0, r0, c0, acc);
-  syncA(g);
-  MlirValue b1 = prefetchB(g, k1);
-  loadScales(g, k1, &r1, &c1);
-  copyA(g, k2, 0);
-  MlirValue p1 = gemmTile(g, 1, k1, b1, g->bs.zeroAcc);
-  if (g->c->cluster)
-    acc = promote(g, p0, r0, c0, acc);
-  acc = promote(g, p1, r1, c1, acc);
-  syncA(g);
-  return acc;
-}
-
+/* Two stages per iteration, as the family's async body. 4 waves: each
+ * stage first loads its own tile's scales — ahead of the next tile's DMA
+ * and B prefetch, so that the promote's wait (vector loads complete in
+ * order) leaves those in flight — then issues the DMA and the B prefetch,
+ * runs the tile's MFMAs from zero, promotes them, waits and meets the
+ * other waves at the barrier. 8 waves: each stage is a memory phase (its
+ * own B fragments first, so that waiting for them leaves the rest in
+ * flight; its scales; the next tile's DMA) and a compute phase; the
+ * ping-pong offset lets one group's memory phase run under the other's
+ * MFMAs, so B is not prefetched a tile ahead: that would hold 32 more
+ * VGPRs, past the 256 two waves per SIMD allow. The cluster schedule
+ * (seed) holds the first stage's partial sums and promotes both after the
+ * iteration's last MFMA, none between a stage's MFMAs and its barrier. */
 MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
-  if (g->c->waves == 8)
-    return eightWaveBody(g, kt, acc);
+  bool eight = g->c->waves == 8;
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
   MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
-  MlirValue r0, c0, r1, c1;
-  loadScales(g, kt, &r0, &c0);
-  copyA(g, k1, 1);
-  MlirValue b1 = prefetchB(g, k1);
-  acc = promote(g, gemmTile(g, 0, kt, *bf, g->bs.zeroAcc), r0, c0, acc);
-  syncA(g);
-  loadScales(g, k1, &r1, &c1);
-  copyA(g, k2, 0);
-  MlirValue b2 = prefetchB(g, k2);
-  acc = promote(g, gemmTile(g, 1, k1, b1, g->bs.zeroAcc), r1, c1, acc);
-  syncA(g);
-  *bf = b2;
+  MlirValue tiles[3] = {kt, k1, k2}, held[3] = {{NULL}}; /* cluster: p0, its scales */
+  for (int s = 0; s < 2; ++s) {
+    MlirValue rows, col, b = eight ? prefetchB(g, tiles[s]) : *bf;
+    loadScales(g, tiles[s], &rows, &col);
+    copyA(g, tiles[s + 1], 1 - s);
+    if (!eight)
+      *bf = prefetchB(g, tiles[s + 1]);
+    MlirValue p = gemmTile(g, s, tiles[s], b, g->bs.zeroAcc);
+    if (g->c->cluster && s == 0) {
+      held[0] = p, held[1] = rows, held[2] = col;
+    } else {
+      if (!mlirValueIsNull(held[0]))
+        acc = promote(g, held[0], held[1], held[2], acc);
+      acc = promote(g, p, rows, col, acc);
+    }
+    syncA(g);
+  }
   return acc;
 }
 

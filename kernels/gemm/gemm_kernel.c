@@ -203,13 +203,16 @@ void waveCoords(Gen *g) {
 }
 
 /* A's k-tile `kt` of this block's rows into LDS stage `stage`. */
-static MlirValue tileA(Gen *g, MlirValue kt) {
-  MlirValue tops[2] = {g->ga, tuple2(g, g->bm, kt)};
+/* A's `rows` x tile_k tile at tile coordinate (rowTile, kt). */
+static MlirValue tileRowsA(Gen *g, MlirValue rowTile, int64_t rows, MlirValue kt) {
+  MlirValue tops[2] = {g->ga, tuple2(g, rowTile, kt)};
   return fly(g, "local_tile", 2, tops,
              tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", g->d->elem,
-                            g->c->tileM, g->d->tileKCols, g->d->kCols)),
-             FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", g->c->tileM, g->d->tileKCols));
+                            rows, g->d->tileKCols, g->d->kCols)),
+             FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", rows, g->d->tileKCols));
 }
+
+static MlirValue tileA(Gen *g, MlirValue kt) { return tileRowsA(g, g->bm, g->c->tileM, kt); }
 
 /* The async copy: A's k-tile kt of this block's rows into LDS stage
  * `stage` by DMA (seed §11). */
@@ -227,11 +230,7 @@ static void copyHalf(Gen *g, int h, void *arg) {
   int64_t half = g->c->tileM / 2;
   MlirValue r = flyBuildArith(&g->b, "muli", g->bm, idx(g, 2));
   MlirValue row = h ? flyBuildArith(&g->b, "addi", r, idx(g, 1)) : r;
-  MlirValue tops[2] = {g->ga, tuple2(g, row, hc->kt)};
-  MlirValue src = fly(g, "local_tile", 2, tops,
-                      tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
-                                     g->d->elem, half, g->d->tileKCols, g->d->kCols)),
-                      FMT("{tile = \"(%" PRId64 ",%" PRId64 ")\"}", half, g->d->tileKCols));
+  MlirValue src = tileRowsA(g, row, half, hc->kt);
   MlirValue t = h ? flyBuildArith(&g->b, "subi", g->tid, idx(g, 256)) : g->tid;
   MlirValue ops[3] = {src, g->smemHalf[hc->stage][h], t};
   flyVoid(g, "copy_to_lds", 3, ops,

@@ -513,15 +513,7 @@ static MlirValue unpacked(Builder *b, const AtomUse *u, MlirValue v) {
     return v;
   MlirType e = mlirTypeParseGet(b->mctx, mlirStringRefCreateFromCString(u->elem));
   int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(v), 0) * u->perByte;
-  MlirValue op = v;
-  MlirOperationState st =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("vector.bitcast"), b->loc);
-  mlirOperationStateAddOperands(&st, 1, &op);
-  MlirType rt = mlirVectorTypeGet(1, &n, e);
-  mlirOperationStateAddResults(&st, 1, &rt);
-  MlirOperation o = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, o);
-  return mlirOperationGetResult(o, 0);
+  return emitOp(b, "vector.bitcast", 1, &v, vectorOf(e, n));
 }
 
 /* The scale of MFMA (row atom i, K step s) of a scaled gemm's A (B): byte
