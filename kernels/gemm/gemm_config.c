@@ -230,6 +230,10 @@ static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) 
 
 bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   memset(d, 0, sizeof *d);
+  uint32_t most = flyHwChipGet(c->chip)->cu.maxWavesPerSimd;
+  if (c->wavesPerEu < 0 || c->wavesPerEu > (int)most)
+    return BAD(err, "--waves-per-eu %d: %s runs at most %u waves per SIMD", c->wavesPerEu,
+               flyChipGetInfo(c->chip)->name, most);
   if (c->stages < 1 || c->stages > 3)
     return BAD(err, "lds_stage must be 1, 2 or 3, not %d", c->stages);
   if (c->stages == 3 && !c->async)

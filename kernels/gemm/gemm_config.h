@@ -54,6 +54,8 @@ typedef struct GemmConfig {
   int waves;        /* 4, or 8: two groups of 4 waves, each with its own half of the
                        tile's rows, a barrier phase apart (the 8-wave ping-pong core) */
   bool cluster;     /* block-scale 8-wave: an iteration's promotes after its last MFMA */
+  int wavesPerEu;   /* occupancy the register allocator must reach (rocdl.waves_per_eu;
+                       0: no hint) */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).

@@ -763,8 +763,10 @@ static MlirOperation buildFunc(Gen *g) {
   if (ft.data && launch) {
     FlyStrBuf ab = {0};
     flyStrBufAppendF(&ab, "{function_type = %s, gpu.kernel, "
-                          "known_block_size = array<i32: %d, 1, 1>, "
-                          "fly.model_launch = \"%s\"}", ft.data, 64 * g->c->waves, launch);
+                          "known_block_size = array<i32: %d, 1, 1>, ", ft.data, 64 * g->c->waves);
+    if (g->c->wavesPerEu)
+      flyStrBufAppendF(&ab, "rocdl.waves_per_eu = %d : i32, ", g->c->wavesPerEu);
+    flyStrBufAppendF(&ab, "fly.model_launch = \"%s\"}", launch);
     attrs = flyStrBufTake(&ab);
   }
   flyFree(launch);

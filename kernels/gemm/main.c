@@ -3,7 +3,7 @@
  *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
- *            [--allow-spills] [-o OUT.mlir]
+ *            [--waves-per-eu W] [--allow-spills] [-o OUT.mlir]
  *   gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]
  *            [--tile ...] [--chip ...] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL] ...
  *
@@ -31,11 +31,11 @@ static const char usage[] =
     "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]\n"
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
-    "                [--name SYMBOL] [--allow-spills] [-o OUT.mlir]\n"
+    "                [--name SYMBOL] [--waves-per-eu W] [--allow-spills] [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
     "                [--schedule cluster|plain]\n"
     "                [--tile MxNxK] [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
-    "                [--name SYMBOL] [--allow-spills] [-o OUT.mlir]\n";
+    "                [--name SYMBOL] [--waves-per-eu W] [--allow-spills] [-o OUT.mlir]\n";
 
 /* What the command line chose beyond the configuration itself. */
 typedef struct Choices {
@@ -115,6 +115,9 @@ static int option(GemmConfig *c, const char *opt, const char *v, Choices *ch) {
     int64_t *dst = opt[2] == 'n' ? &c->n : opt[2] == 'k' ? &c->k : &c->maxM;
     return gemmCountParse(v, 1 << 30, dst) ? 0 : misuse("bad size (expected 1..2^30)", v);
   }
+  if (!strcmp(opt, "--waves-per-eu")) /* checked against the chip in gemmConfigDerive */
+    return gemmCountParse(v, 64, &n) && n > 0 ? (c->wavesPerEu = (int)n, 0)
+                                               : misuse("bad waves per SIMD (expected 1..8)", v);
   if (!strcmp(opt, "--name")) {
     if (!gemmNameValid(v))
       return misuse("bad kernel name (expected [A-Za-z_][A-Za-z0-9_]*, at most 63 characters)",

@@ -95,9 +95,8 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
    * as quantising kernels want, instead of producing NaN on overflow. */
   addEntryF(p, FLY_STAGE_LLVM,
             "gpu.module(convert-arith-to-amdgpu{chipset=%s saturate-fp8-truncf=true})", chip);
-  addEntryF(p, FLY_STAGE_LLVM, "gpu.module(convert-amdgpu-to-rocdl{chipset=%s})", chip);
   addEntryF(p, FLY_STAGE_LLVM,
-            "gpu.module(convert-gpu-to-rocdl{chipset=%s use-bare-ptr-memref-call-conv=true})",
+            "gpu.module(convert-gpu-to-rocdl{chipset=%s use-bare-ptr-memref-call-conv=true index-bitwidth=32})",
             chip);
   addEntryF(p, FLY_STAGE_LLVM, "reconcile-unrealized-casts");
   return finish(p);

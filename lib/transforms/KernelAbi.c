@@ -21,6 +21,7 @@
  * the code object's metadata names them and a launcher (flyc-run) can tell
  * a size from a user's scalar. docs/pipeline.md, "Kernel ABI".
  *===----------------------------------------------------------------------===*/
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -191,6 +192,30 @@ static bool push(Kernel *k, const char *name, MlirType type, MlirAttribute attrs
   return true;
 }
 
+/* `v` (an i64 ABI argument) as an index, before `at`. Device code computes
+ * in 32-bit indices (docs/pipeline.md, "Kernel ABI"); the ABI keeps 8-byte
+ * scalars, so a launcher's view does not depend on that choice. */
+static MlirValue indexOf(MlirOperation at, MlirValue v) {
+  MlirType index = mlirIndexTypeGet(mlirOperationGetContext(at));
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("arith.index_cast"),
+                                                mlirOperationGetLocation(at));
+  mlirOperationStateAddOperands(&st, 1, &v);
+  mlirOperationStateAddResults(&st, 1, &index);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(at), at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* Replaces the `index` scalar argument at `pos` by an i64 one. */
+static void widenIndexArgument(Kernel *k, intptr_t pos) {
+  MlirValue old = mlirBlockGetArgument(k->entry, pos);
+  MlirType i64 = mlirIntegerTypeGet(mlirOperationGetContext(k->func), 64);
+  MlirValue arg = mlirBlockInsertArgument(k->entry, pos + 1, i64,
+                                          mlirOperationGetLocation(k->func));
+  mlirValueReplaceAllUsesOfWith(old, indexOf(k->first, arg));
+  mlirBlockEraseArgument(k->entry, (unsigned)pos);
+}
+
 /* Replaces argument `pos` (source argument `arg`, a dynamic memref) by its
  * pointer and scalars. */
 static bool lowerArgument(Kernel *k, int arg, intptr_t *pos, const MemrefAbi *m,
@@ -207,10 +232,10 @@ static bool lowerArgument(Kernel *k, int arg, intptr_t *pos, const MemrefAbi *m,
   MlirValue scalars[3 * MAX_RANK];
   MlirValue ptr = mlirBlockInsertArgument(k->entry, *pos + 1, ptrType, loc);
   bool ok = push(k, base, ptrType, attrs);
-  MlirType index = mlirIndexTypeGet(mlirOperationGetContext(k->func));
+  MlirType i64 = mlirIntegerTypeGet(mlirOperationGetContext(k->func), 64);
   for (int i = 0; i < ns; ++i) {
-    scalars[i] = mlirBlockInsertArgument(k->entry, *pos + 2 + i, index, loc);
-    ok = ok && push(k, names[i], index, (MlirAttribute){NULL});
+    scalars[i] = indexOf(k->first, mlirBlockInsertArgument(k->entry, *pos + 2 + i, i64, loc));
+    ok = ok && push(k, names[i], i64, (MlirAttribute){NULL});
   }
   mlirValueReplaceAllUsesOfWith(old, rebuild(k->first, t, m, ptr, scalars));
   mlirBlockEraseArgument(k->entry, (unsigned)*pos);
@@ -227,6 +252,41 @@ static MlirAttribute argAttrsOf(MlirOperation func, int i) {
 
 static void setAttr(MlirOperation op, const char *name, MlirAttribute a) {
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name), a);
+}
+
+/* Device code indexes in 32 bits: a static memref argument must not have
+ * an element past INT32_MAX. */
+static bool checkExtent(MlirOperation func, int i, MlirType t) {
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
+    return true;
+  int64_t strides[MAX_RANK], offset;
+  int rank = (int)mlirShapedTypeGetRank(t);
+  if (rank > MAX_RANK ||
+      mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return true;
+  /* The last element's offset, stopping as soon as it passes INT32_MAX so
+   * that no product overflows. */
+  uint64_t last = offset < 0 ? 0 : (uint64_t)offset;
+  bool over = offset > INT32_MAX;
+  for (int d = 0; d < rank && !over; ++d) {
+    int64_t size = mlirShapedTypeGetDimSize(t, d);
+    if (size == 0)
+      return true;
+    uint64_t stride = strides[d] < 0 ? 0 : (uint64_t)strides[d];
+    uint64_t extent = (uint64_t)(size - 1);
+    over = stride != 0 && extent > (uint64_t)INT32_MAX / stride;
+    last += over ? 0 : extent * stride;
+    over = over || last > INT32_MAX;
+  }
+  if (!over)
+    return true;
+  char *text = flyTypeToString(t);
+  flyEmitOpError(func, "kernel argument #%d of type %s: an element lies past offset 2^31 - 1; "
+                       "device code indexes in 32 bits (split the tensor or pass a base "
+                       "pointer per part)",
+                 i, text ? text : "?");
+  flyFree(text);
+  return false;
 }
 
 static bool lowerKernel(MlirOperation func) {
@@ -254,6 +314,13 @@ static bool lowerKernel(MlirOperation func) {
                      unsupported);
       flyFree(text);
       ok = false;
+    } else if (!checkExtent(func, i, t)) {
+      ok = false;
+    } else if (mlirTypeIsAIndex(t)) {
+      widenIndexArgument(k, pos);
+      ok = push(k, name, mlirIntegerTypeGet(mlirOperationGetContext(func), 64),
+                argAttrsOf(func, i));
+      ++pos;
     } else {
       ok = push(k, name, t, argAttrsOf(func, i));
       ++pos;

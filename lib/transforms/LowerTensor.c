@@ -496,6 +496,31 @@ static void emitGather(Builder *b, const DmaPlan *p, Val srcIdx, Val dstIdx) {
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
 }
 
+/* tid / 64 as a wave-uniform value: rocdl.readfirstlane of it, placed right
+ * after tid's definition (outside the loops that copy). LLVM cannot see that
+ * the wave index is uniform, so without this every DMA of a loop would set
+ * M0 from a VGPR with its own v_readfirstlane, and LLVM does not hoist those
+ * (they are convergent). Every lane of a wave has the same tid / 64, so the
+ * value is unchanged. */
+static Val waveIndex(Builder *b, MlirValue tidv) {
+  MlirOperation saved = b->at;
+  MlirOperation def = lwDefiningOp(tidv);
+  MlirOperation after = mlirOperationIsNull(def)
+                            ? mlirBlockGetFirstOperation(mlirBlockArgumentGetOwner(tidv))
+                            : mlirOperationGetNextInBlock(def);
+  if (!mlirOperationIsNull(after))
+    b->at = after;
+  Val wave = lwDivu(b, lwToIndex(b, tidv), lwKonst(64));
+  if (!wave.isConst) {
+    MlirType i32 = mlirIntegerTypeGet(b->mctx, 32);
+    MlirValue w = lwFromIndex(b, wave, i32);
+    w = lwEmit(b, "rocdl.readfirstlane", 1, &w, i32);
+    wave = lwToIndex(b, w);
+  }
+  b->at = saved;
+  return wave;
+}
+
 /* Instruction i moves chunk i: wave w's lanes fill bytes [64*bytes*w, ...)
  * of it lane-linearly, from an LDS base that is uniform across the wave. */
 static bool lowerCopyToLds(TensorState *ts, MlirOperation op) {
@@ -505,8 +530,9 @@ static bool lowerCopyToLds(TensorState *ts, MlirOperation op) {
   if (!planDma(ts, op, &p))
     return false;
   int64_t e = p.dst->type.elemBytes;
-  Val tid = lwToIndex(b, mlirOperationGetOperand(op, 2));
-  Val wave = lwDivu(b, tid, lwKonst(64)), lane = lwRemu(b, tid, lwKonst(64));
+  MlirValue tidv = mlirOperationGetOperand(op, 2);
+  Val tid = lwToIndex(b, tidv);
+  Val wave = waveIndex(b, tidv), lane = lwRemu(b, tid, lwKonst(64));
   Val waveElems = lwMul(b, wave, lwKonst(64 * p.bytes / e));
   Val laneElems = lwMul(b, lane, lwKonst(p.bytes / e));
   for (int64_t i = 0; i < p.count; ++i) {

@@ -11,9 +11,12 @@
  * the process ("unsupported library call operation"). Moving such values
  * through memory is bitwise and stays allowed.
  *===----------------------------------------------------------------------===*/
+#include <stdint.h>
 #include <string.h>
 
 #include "flyc/chip.h"
+#include "flyc/hw.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "passes.h"
 
@@ -56,9 +59,47 @@ static MlirType wideFloatUse(MlirOperation op) {
   return (MlirType){NULL};
 }
 
+/* A function's `rocdl.waves_per_eu` (LLVM's "amdgpu-waves-per-eu": the
+ * occupancy the register allocator must reach) is an integer from 1 to the
+ * chip's waves per SIMD; LLVM would ignore any other value silently. */
+static bool checkWavesPerEu(MlirOperation op, FlyChip chip) {
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("rocdl.waves_per_eu"));
+  if (mlirAttributeIsNull(a))
+    return true;
+  uint32_t most = flyHwChipGet(chip)->cu.maxWavesPerSimd;
+  int64_t v = mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : 0;
+  if (v >= 1 && v <= (int64_t)most)
+    return true;
+  flyEmitOpError(op, "'rocdl.waves_per_eu' must be an integer from 1 to %u (%s's waves per SIMD)",
+                 most, flyChipGetInfo(chip)->name);
+  return false;
+}
+
+/* Device code computes `index` in 32 bits (docs/pipeline.md, "Kernel ABI"):
+ * an index constant outside that range would be truncated silently. */
+static bool checkIndexConstant(MlirOperation op, MlirStringRef name) {
+  if (name.length != 14 || memcmp(name.data, "arith.constant", 14) != 0 ||
+      mlirOperationGetNumResults(op) != 1 ||
+      !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
+      flyOpGetParentNamed(op, "gpu.module").ptr == NULL)
+    return true;
+  MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsAInteger(v))
+    return true;
+  int64_t x = mlirIntegerAttrGetValueInt(v);
+  if (x >= INT32_MIN && x <= INT32_MAX)
+    return true;
+  flyEmitOpError(op, "index constant %lld does not fit in 32 bits: device code computes index "
+                     "values in 32 bits", (long long)x);
+  return false;
+}
+
 static MlirWalkResult checkOne(MlirOperation op, void *userData) {
   WalkState *st = userData;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (!checkWavesPerEu(op, st->chip) || !checkIndexConstant(op, name))
+    st->failed = true;
   MlirType wide = movesBits(name) ? (MlirType){NULL} : wideFloatUse(op);
   if (!mlirTypeIsNull(wide)) {
     flyEmitOpError(op, "'%.*s' computes with f%u values, which %s cannot: AMDGPU has no f80/f128 "

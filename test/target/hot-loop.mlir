@@ -16,7 +16,8 @@
 // MLIR-NEXT: rocdl.sched.group.barrier 512, 1, 0
 // MLIR-NEXT: rocdl.sched.barrier 0
 
-// In the main loop LLVM follows it: two LDS reads, the first MFMA, the third
+// In the main loop LLVM follows it (the global address arithmetic, VALU,
+// between): two LDS reads, the first MFMA, the third
 // read and both global loads, then the MFMAs with the LDS writes at the tail
 // (LLVM alone hoists both global loads to the top of the loop and overlaps
 // the reads with the previous iteration instead).
@@ -24,7 +25,9 @@
 // ISA-LABEL: pipelined:
 // ISA: .LBB0_{{[0-9]+}}:
 // ISA-NEXT: ds_read_b128
-// ISA-NEXT: ds_read_b128
+// ISA-NOT: v_mfma
+// ISA: ds_read_b128
+// ISA-NOT: ds_read
 // ISA: v_mfma_f32_16x16x32_fp8_fp8
 // ISA: ds_read_b128
 // ISA: global_load_dwordx4

@@ -1,13 +1,16 @@
 // Kernel arguments as users write them: dynamic memrefs, and launch sizes
 // without known_block_size. A dynamic memref is passed as its pointer and
-// its dynamic sizes (strides and offset of an explicit strided layout);
+// its dynamic sizes (strides and offset of an explicit strided layout), as
+// 8-byte integers that device code casts to its 32-bit index;
 // gpu.block_dim/grid_dim/global_id read the dispatch's hidden arguments.
 // docs/pipeline.md, "Kernel ABI".
 
 // RUN: flyc %s --emit mlir -o - | FileCheck %s --check-prefix=MLIR
 // MLIR-LABEL: gpu.func @saxpy
-// MLIR-SAME: (%[[X:.*]]: memref<2147483647xf32, 1>, %[[XN:.*]]: index, %[[Y:.*]]: memref<2147483647xf32, 1>, %[[YN:.*]]: index, %[[A:.*]]: f32)
+// MLIR-SAME: (%[[X:.*]]: memref<2147483647xf32, 1>, %[[XNW:.*]]: i64, %[[Y:.*]]: memref<2147483647xf32, 1>, %[[YNW:.*]]: i64, %[[A:.*]]: f32)
 // MLIR-SAME: fly.arg_names = ["arg0", "arg0.size0", "arg1", "arg1.size0", "arg2"]
+// MLIR-DAG: %[[XN:.*]] = arith.index_cast %[[XNW]] : i64 to index
+// MLIR-DAG: %[[YN:.*]] = arith.index_cast %[[YNW]] : i64 to index
 // MLIR-DAG: memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%[[XN]]], strides: [1] : memref<2147483647xf32, 1> to memref<?xf32, 1>
 // MLIR-DAG: memref.reinterpret_cast %[[Y]] to offset: [0], sizes: [%[[YN]]], strides: [1] : memref<2147483647xf32, 1> to memref<?xf32, 1>
 // The block size from hidden_group_size_x: 12 bytes into the implicit arguments.
@@ -15,8 +18,14 @@
 // MLIR: %[[GSX:.*]] = llvm.getelementptr %[[IA]][12] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i8
 // MLIR: llvm.load %[[GSX]] invariant {alignment = 2 : i64} : !llvm.ptr<4> -> i16
 // MLIR-LABEL: gpu.func @strided_copy
-// MLIR-SAME: (%[[S:.*]]: memref<2147483647xf32, 1>, %[[S0:.*]]: index, %[[S1:.*]]: index, %[[ST0:.*]]: index, %[[SOFF:.*]]: index, %[[D:.*]]: memref<2147483647xf32, 1>, %[[D0:.*]]: index, %[[D1:.*]]: index)
+// MLIR-SAME: (%[[S:.*]]: memref<2147483647xf32, 1>, %[[S0W:.*]]: i64, %[[S1W:.*]]: i64, %[[ST0W:.*]]: i64, %[[SOFFW:.*]]: i64, %[[D:.*]]: memref<2147483647xf32, 1>, %[[D0W:.*]]: i64, %[[D1W:.*]]: i64)
 // MLIR-SAME: fly.arg_names = ["arg0", "arg0.size0", "arg0.size1", "arg0.stride0", "arg0.offset", "arg1", "arg1.size0", "arg1.size1"]
+// MLIR-DAG: %[[S0:.*]] = arith.index_cast %[[S0W]] : i64 to index
+// MLIR-DAG: %[[S1:.*]] = arith.index_cast %[[S1W]] : i64 to index
+// MLIR-DAG: %[[ST0:.*]] = arith.index_cast %[[ST0W]] : i64 to index
+// MLIR-DAG: %[[SOFF:.*]] = arith.index_cast %[[SOFFW]] : i64 to index
+// MLIR-DAG: %[[D0:.*]] = arith.index_cast %[[D0W]] : i64 to index
+// MLIR-DAG: %[[D1:.*]] = arith.index_cast %[[D1W]] : i64 to index
 // An identity layout's row stride is its second size; the explicit one is passed.
 // MLIR-DAG: memref.reinterpret_cast %[[S]] to offset: [%[[SOFF]]], sizes: [%[[S0]], %[[S1]]], strides: [%[[ST0]], 1]
 // MLIR-DAG: memref.reinterpret_cast %[[D]] to offset: [0], sizes: [%[[D0]], %[[D1]]], strides: [%[[D1]], 1]
