@@ -353,21 +353,44 @@ static bool checkDmaWidth(TensorState *ts, MlirOperation op, int64_t bytes) {
  * time, that the elements a lane's LDS chunk needs are consecutive in the
  * source too (a tile whose rows are narrower than the chunk, or a swizzle
  * that splits it, would make the DMA copy the wrong bytes). */
-static bool chunksContiguous(const DmaPlan *p, int64_t n, int64_t perLane) {
-  LwFlat inv, src;
-  if (!lwFlatOf(p->inverse, &inv) || !lwFlatOf(p->src->type.layout, &src))
+static bool flatEqual(const LwFlat *x, const LwFlat *y) {
+  if (x->n != y->n)
     return false;
+  for (int i = 0; i < x->n; ++i)
+    if (x->shape[i] != y->shape[i] || x->stride[i] != y->stride[i])
+      return false;
+  return true;
+}
+
+static bool dmaSame(const TnDmaChecked *x, const TnDmaChecked *y) {
+  return x->n == y->n && x->perLane == y->perLane && x->swizzle[0] == y->swizzle[0] &&
+         x->swizzle[1] == y->swizzle[1] && x->swizzle[2] == y->swizzle[2] &&
+         flatEqual(&x->inverse, &y->inverse) && flatEqual(&x->source, &y->source);
+}
+
+static bool chunksContiguous(TensorState *ts, const DmaPlan *p, int64_t n, int64_t perLane) {
+  TnDmaChecked key = {n, perLane, {-1, 0, 0}, {0}, {0}};
+  if (!lwFlatOf(p->inverse, &key.inverse) || !lwFlatOf(p->src->type.layout, &key.source))
+    return false;
+  if (p->swizzle)
+    flySwizzleGetParams(p->swizzle, &key.swizzle[0], &key.swizzle[1], &key.swizzle[2]);
+  for (int i = 0; i < ts->numDmaOk; ++i)
+    if (dmaSame(&ts->dmaOk[i], &key))
+      return true;
+  const LwFlat *inv = &key.inverse, *src = &key.source;
   for (int64_t q = 0; q < n; q += perLane) {
     int64_t first = 0;
     for (int64_t j = 0; j < perLane; ++j) {
       int64_t y = p->swizzle ? flySwizzleApply(p->swizzle, q + j) : q + j;
-      int64_t v = lwFlatEval(&src, lwFlatEval(&inv, y));
+      int64_t v = lwFlatEval(src, lwFlatEval(inv, y));
       if (j == 0)
         first = v;
       else if (v != first + j)
         return false;
     }
   }
+  if (ts->numDmaOk < TN_DMA_MEMO)
+    ts->dmaOk[ts->numDmaOk++] = key;
   return true;
 }
 
@@ -412,7 +435,7 @@ static bool planDma(TensorState *ts, MlirOperation op, DmaPlan *p) {
   p->offset = p->dst->type.composed ? flyComposedLayoutGetOffset(p->dst->type.composed) : 0;
   if (p->dst->type.composed && !p->swizzle)
     return planFail(b, op, "a composed destination must have a swizzle as its inner function");
-  if (!chunksContiguous(p, flyIntTupleGetValue(n), p->bytes / e))
+  if (!chunksContiguous(ts, p, flyIntTupleGetValue(n), p->bytes / e))
     return planFail(b, op, "each lane's DMA chunk must be consecutive elements of the source "
                            "tile (static source strides, chunks that do not cross rows or "
                            "swizzle blocks)");
@@ -602,7 +625,10 @@ bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
                                    "fly.gemm_row_scales"};
   for (size_t k = 0; k < sizeof accessOps / sizeof *accessOps; ++k)
     flyOpListCollect(&uses, root, accessOps[k]);
-  TensorState ts = {b, chip, flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase)), 0};
+  TensorState ts = {0};
+  ts.b = b;
+  ts.chip = chip;
+  ts.bases = flyCalloc(makes.len + tiles.len + 1, sizeof(TensorBase));
   bool ok = ts.bases && !makes.oom && !tiles.oom && !uses.oom;
   /* Keep going after an error so that every misuse is reported once. */
   for (size_t i = 0; ts.bases && i < makes.len; ++i, ++ts.n)

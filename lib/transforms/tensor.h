@@ -27,11 +27,23 @@ typedef struct TensorBase {
   bool invalid;      /* its definition was reported: skip its uses quietly */
 } TensorBase;
 
+/* A DMA whose lanes' chunks were found contiguous (LowerTensor.c): the
+ * check evaluates the layouts at every position of the tile, and a loop's
+ * copies repeat the same few tiles. */
+typedef struct TnDmaChecked {
+  int64_t n, perLane;
+  int swizzle[3]; /* bits, base, shift; bits = -1 without a swizzle */
+  LwFlat inverse, source;
+} TnDmaChecked;
+enum { TN_DMA_MEMO = 4 };
+
 typedef struct TensorState {
   Builder *b;
   FlyChip chip;
   TensorBase *bases;
   size_t n;
+  TnDmaChecked dmaOk[TN_DMA_MEMO];
+  int numDmaOk;
 } TensorState;
 
 /// Parses a `!fly.tensor<"ELEM SPACE LAYOUT">` type; false when `t` is not
