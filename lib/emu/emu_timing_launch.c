@@ -63,11 +63,17 @@ static bool planLaunch(const FlyHwProduct *product, const FlyKernelInfo *k,
                        FlyEmuFault *fault) {
   /* The descriptor's allocation decides (the hardware reads it): with
    * AGPRs, the arch VGPRs and what the allocation holds above their
-   * 4-aligned end; without, the allocation itself. */
+   * 4-aligned end; without, the allocation itself, unless the descriptor's
+   * accum_offset splits it (hand-written code objects whose metadata gives
+   * only the combined .vgpr_count): AGPRs from accum_offset up. */
   FlyVgprUsage v = flyKernelInfoGetVgprUsage(k);
   uint32_t archEnd = (v.arch + 3) & ~3u;
   uint32_t vgprs = v.acc ? v.arch : v.allocated;
   uint32_t agprs = v.acc ? (v.allocated > archEnd ? v.allocated - archEnd : v.acc) : 0;
+  if (!v.acc && v.accumOffset < v.allocated) {
+    vgprs = v.accumOffset;
+    agprs = v.allocated - v.accumOffset;
+  }
   EmuGridKernel gk = {d->wavesPerGroup, vgprs, agprs, k->sgprCount, d->ldsSize,
                       d->scratchLaneBytes};
   uint64_t groups = (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
