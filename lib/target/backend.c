@@ -291,15 +291,20 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
  * only when it raises occupancy. For flyc's kernels, whose register use is
  * set by the tile, they kept nothing: the code objects of every reference
  * configuration are the same without them (docs/pipeline.md, "Compile
- * time"), and they cost a third of the scheduler's time. LLVM's options are
- * process-wide, so they are set once. */
+ * time"), and they cost a third of the scheduler's time. Machine sinking
+ * is off: where a loop body branches on a wave-uniform condition (the
+ * 8-wave GEMM's per-group copies), it moved the B fragment loads issued
+ * before the branch down to their MFMAs, so each was waited for at once
+ * (docs/blockscale.md); elsewhere it changed nothing the timing model sees.
+ * LLVM's options are process-wide, so they are set once. */
 static void setCodegenOptions(void) {
   static bool done = false;
   if (done)
     return;
   done = true;
   const char *const args[] = {"flyc", "-amdgpu-disable-unclustered-high-rp-reschedule",
-                              "-amdgpu-disable-clustered-low-occupancy-reschedule"};
+                              "-amdgpu-disable-clustered-low-occupancy-reschedule",
+                              "-disable-machine-sink"};
   LLVMParseCommandLineOptions((int)(sizeof args / sizeof *args), args, NULL);
 }
 
