@@ -84,16 +84,21 @@ static MlirValue constantIndex(MlirOperation before, int64_t v) {
   return mlirOperationGetResult(c, 0);
 }
 
-static MlirValue muli(MlirOperation before, MlirValue x, MlirValue y) {
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("arith.muli"),
-                                                mlirOperationGetLocation(before));
-  MlirValue ops[2] = {x, y};
-  MlirType index = mlirIndexTypeGet(mlirOperationGetContext(before));
-  mlirOperationStateAddOperands(&st, 2, ops);
+/* The result of a new `name` op on `operands`, of type `index`, before `at`. */
+static MlirValue indexOp(MlirOperation at, const char *name, int n, const MlirValue *operands) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(name), mlirOperationGetLocation(at));
+  MlirType index = mlirIndexTypeGet(mlirOperationGetContext(at));
+  mlirOperationStateAddOperands(&st, n, operands);
   mlirOperationStateAddResults(&st, 1, &index);
   MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, op);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(at), at, op);
   return mlirOperationGetResult(op, 0);
+}
+
+static MlirValue muli(MlirOperation before, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return indexOp(before, "arith.muli", 2, ops);
 }
 
 /* The memref of type t over `ptr`, from the ABI scalars `s` (sizes, then
@@ -196,14 +201,7 @@ static bool push(Kernel *k, const char *name, MlirType type, MlirAttribute attrs
  * in 32-bit indices (docs/pipeline.md, "Kernel ABI"); the ABI keeps 8-byte
  * scalars, so a launcher's view does not depend on that choice. */
 static MlirValue indexOf(MlirOperation at, MlirValue v) {
-  MlirType index = mlirIndexTypeGet(mlirOperationGetContext(at));
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("arith.index_cast"),
-                                                mlirOperationGetLocation(at));
-  mlirOperationStateAddOperands(&st, 1, &v);
-  mlirOperationStateAddResults(&st, 1, &index);
-  MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(at), at, op);
-  return mlirOperationGetResult(op, 0);
+  return indexOp(at, "arith.index_cast", 1, &v);
 }
 
 /* Replaces the `index` scalar argument at `pos` by an i64 one. */
