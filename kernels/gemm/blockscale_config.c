@@ -84,3 +84,7 @@ bool gemmRecipeApply(GemmConfig *c, GemmRecipe recipe, int64_t m, bool tileSet, 
   }
   return true;
 }
+
+bool gemmClusterDefault(const GemmConfig *c) {
+  return c->waves == 8 || c->chip != FLY_CHIP_GFX942;
+}

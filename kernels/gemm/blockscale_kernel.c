@@ -82,14 +82,23 @@ static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue co
  * flight; its scales; the next tile's DMA) and a compute phase; the
  * ping-pong offset lets one group's memory phase run under the other's
  * MFMAs, so B is not prefetched a tile ahead: that would hold 32 more
- * VGPRs, past the 256 two waves per SIMD allow. The cluster schedule
- * (seed) holds the first stage's partial sums and promotes both after the
- * iteration's last MFMA, none between a stage's MFMAs and its barrier. */
+ * VGPRs, past the 256 two waves per SIMD allow.
+ *
+ * Where the promote goes is the 8-wave core's schedule. Plain: right
+ * after the stage's MFMAs, so a wave reaches the barrier only after its
+ * VALU work, and the other group, whose memory phase ends at that
+ * barrier, waits for it. Cluster (seed): after the barrier, pinned there
+ * by a scheduling barrier (without it LLVM moves the promote back above
+ * the s_barrier, which orders no arithmetic); the partial sums stay live
+ * across the barrier, where nothing else large is (B's next fragments
+ * are loaded after it), so it costs no registers. LLVM then sinks the
+ * first stage's promote below the second stage's loads and DMA, into the
+ * block after the DMA's per-group branch, where it runs under them. */
 MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   bool eight = g->c->waves == 8;
   MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
   MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
-  MlirValue tiles[3] = {kt, k1, k2}, held[3] = {{NULL}}; /* cluster: p0, its scales */
+  MlirValue tiles[3] = {kt, k1, k2};
   for (int s = 0; s < 2; ++s) {
     MlirValue rows, col, b = eight ? prefetchB(g, tiles[s]) : *bf;
     loadScales(g, tiles[s], &rows, &col);
@@ -97,14 +106,13 @@ MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
     if (!eight)
       *bf = prefetchB(g, tiles[s + 1]);
     MlirValue p = gemmTile(g, s, tiles[s], b, g->bs.zeroAcc);
-    if (g->c->cluster && s == 0) {
-      held[0] = p, held[1] = rows, held[2] = col;
-    } else {
-      if (!mlirValueIsNull(held[0]))
-        acc = promote(g, held[0], held[1], held[2], acc);
+    if (!g->c->cluster)
+      acc = promote(g, p, rows, col, acc);
+    syncA(g);
+    if (g->c->cluster) {
+      flyVoid(g, "sched_barrier", 0, NULL, "{mask = \"none\"}");
       acc = promote(g, p, rows, col, acc);
     }
-    syncA(g);
   }
   return acc;
 }

@@ -53,7 +53,7 @@ typedef struct GemmConfig {
   int xcd;          /* block-scale: remap block ids over this many XCDs (0: off) */
   int waves;        /* 4, or 8: two groups of 4 waves, each with its own half of the
                        tile's rows, a barrier phase apart (the 8-wave ping-pong core) */
-  bool cluster;     /* block-scale 8-wave: an iteration's promotes after its last MFMA */
+  bool cluster;     /* block-scale: each promote after its stage's barrier */
   int wavesPerEu;   /* occupancy the register allocator must reach (rocdl.waves_per_eu;
                        0: no hint) */
 } GemmConfig;
@@ -110,6 +110,13 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err);
 /// XCD remap; `tileSet`/`xcdSet` say the command line chose them). auto
 /// picks from M (`m`, the expected rows), N and K alone. False with one
 /// sentence in `err` for a recipe that cannot be built.
+/// The block-scale core's default promote placement: the cluster schedule
+/// (each promote after its stage's barrier, docs/blockscale.md) except for
+/// the 4-wave core on gfx942, which needs more than 256 registers and runs
+/// at one wave per SIMD, where the timing model finds the promote before
+/// the barrier (plain) faster: no second wave's MFMAs cover the VALU work
+/// then delaying the next stage's loads.
+bool gemmClusterDefault(const GemmConfig *c);
 bool gemmRecipeApply(GemmConfig *c, GemmRecipe recipe, int64_t m, bool tileSet, bool xcdSet,
                      FlyStrBuf *err);
 

@@ -40,7 +40,7 @@ static const char usage[] =
 /* What the command line chose beyond the configuration itself. */
 typedef struct Choices {
   bool outSet, tileSet, xcdSet, recipeSet, scheduleSet;
-  bool plain; /* --schedule plain (the default): each promote right after its MFMAs */
+  bool plain; /* --schedule plain: each promote right after its MFMAs */
   GemmRecipe recipe;
   int64_t m; /* --m: the expected M, for --recipe auto */
   const char *outPath;
@@ -144,7 +144,7 @@ static char *render(MlirModule mod, const GemmConfig *c, int argc, char **argv) 
   if (c->kind == GEMM_KIND_BLOCKSCALE) /* what the recipe chose */
     flyStrBufAppendF(&out, "\n// The fp8 block-scale GEMM's %d-wave core%s, tile %" PRId64 "x%" PRId64
                      "x%" PRId64 ", xcd %d: docs/blockscale.md.\n", c->waves,
-                     c->waves == 8 ? (c->cluster ? " (cluster schedule)" : " (plain schedule)") : "",
+                     c->cluster ? " (cluster schedule)" : " (plain schedule)",
                      c->tileM, c->tileN, c->tileK, c->xcd);
   else
     flyStrBufAppend(&out, "\n// The GEMM family's kernel for one configuration: docs/gemm.md.\n");
@@ -233,10 +233,7 @@ static int applyKind(GemmConfig *c, const Choices *ch) {
   }
   FlyStrBuf err = {0};
   bool ok = gemmRecipeApply(c, ch->recipe, ch->m, ch->tileSet, ch->xcdSet, &err);
-  if (ok && ch->scheduleSet && c->waves != 8)
-    ok = (flyStrBufAppend(&err, "--schedule chooses the 8-wave core's promote placement; "
-                                "this recipe builds the 4-wave core"), false);
-  c->cluster = c->waves == 8 && ch->scheduleSet && !ch->plain;
+  c->cluster = ch->scheduleSet ? !ch->plain : gemmClusterDefault(c);
   if (ok)
     return 0;
   FlyToolDiags diags = {.tool = "gemm-gen", .stream = stderr};

@@ -14,8 +14,10 @@ start, which follows one), so it waits for a load issued in the same stage
 for loads of earlier stages (with three LDS stages, B's fragments loaded in
 the previous stage, which the barrier's wait leaves in flight). With --f32,
 it also counts the loop's f32 multiplies, adds and FMAs by lanes (a v_pk_*
-instruction does two), the block-scale GEMM's promote:
-  ..., N f32 mul, N f32 add, N f32 fma
+instruction does two), the block-scale GEMM's promote, and of those the
+lanes that lie between a barrier and the MFMA before it (going round the
+loop's back edge), the promotes a wave runs before it can meet the barrier:
+  ..., N f32 mul, N f32 add, N f32 fma, N before a barrier
 With --loads, it also counts the loop's vector-memory loads by width (the
 LDS DMA apart), the MXFP4 GEMM's B fragments, scale words and A copies:
   ..., loads: N dword, N dwordx2, N dwordx4, N lds"""
@@ -67,7 +69,20 @@ if '--f32' in sys.argv[1:]:
     def lanes(op):
         return sum(2 if x.startswith(f'v_pk_{op}_f32') else 1 for x in body
                    if x.startswith((f'v_pk_{op}_f32', f'v_{op}_f32')))
-    extra = f', {lanes("mul")} f32 mul, {lanes("add")} f32 add, {lanes("fma")} f32 fma'
+    def f32(x):
+        if x.startswith(tuple(f'v_pk_{op}_f32' for op in ('mul', 'add', 'fma'))):
+            return 2
+        return 1 if x.startswith(tuple(f'v_{op}_f32' for op in ('mul', 'add', 'fma'))) else 0
+    before = 0
+    for k, x in enumerate(body):
+        if not x.startswith('s_barrier'):
+            continue
+        for y in reversed(body[k + 1:] + body[:k]):  # back from the barrier, cyclically
+            if y.startswith(('v_mfma', 'v_smfmac', 's_barrier')):
+                break
+            before += f32(y)
+    extra = (f', {lanes("mul")} f32 mul, {lanes("add")} f32 add, {lanes("fma")} f32 fma, '
+             f'{before} before a barrier')
 if '--loads' in sys.argv[1:]:
     loads = [x.split()[0] for x in body if x.startswith(('buffer_load', 'global_load'))]
     dma = sum(1 for x in body if x.startswith(('buffer_load', 'global_load')) and
