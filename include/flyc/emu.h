@@ -217,7 +217,8 @@ typedef struct FlyEmuTimingReport {
   uint32_t simCus;          /* simulated CUs that ran workgroups (the plan's
                                subset may hold CUs the grid leaves empty) */
   uint64_t simGroups;       /* workgroups they ran */
-  double shareOfDevice;
+  double shareOfDevice;     /* the simulated CUs' share of the CUs the grid's first round
+                               keeps busy: the share of the device's load they carry */
   bool estimate;
   uint32_t simds;           /* per CU */
   uint64_t cycles;          /* simulated CUs: first dispatch to last completion */

@@ -21,8 +21,10 @@
  *     write-back, allocates on writes without fetching (byte masks), and
  *     writes its dirty victims to HBM (the MALL holds no dirty data);
  *   - the device-wide MALL and HBM servers run at the device's rate times
- *     the plan's shareOfDevice (the CUs not simulated are assumed to load
- *     the device equally); the MALL keeps its full capacity.
+ *     the plan's shareOfDevice, and each L2's channels at its rate times the
+ *     simulated share of the XCD's busy CUs (the CUs not simulated that the
+ *     grid keeps busy are assumed to load them as the simulated ones do);
+ *     the caches keep their full capacity.
  * Servers are FIFOs in arrival order: callers present accesses in
  * non-decreasing issue time, as a cycle-interleaved CU model does.
  *===----------------------------------------------------------------------===*/
@@ -78,6 +80,30 @@ static bool gridLimits(const FlyHwChip *chip, const EmuGridKernel *k, GridLimits
   return true;
 }
 
+/// CUs of XCD `x` that the grid's first round keeps busy: dispatch gives
+/// it every xcds-th workgroup and spreads them over its CUs in order.
+static uint32_t gridBusyCusOfXcd(const FlyHwProduct *p, uint64_t numGroups, uint32_t x) {
+  uint64_t groups = numGroups > x ? (numGroups - x - 1) / p->xcds + 1 : 0;
+  uint32_t cus = gridCusOfXcd(p, x);
+  return groups < cus ? (uint32_t)groups : cus;
+}
+
+/// The simulated CUs [0, simCus) of XCD simXcd onwards that have work, over
+/// all busy CUs: the share of the device's load the subset carries.
+static double gridShareOfDevice(const EmuGridPlan *plan) {
+  const FlyHwProduct *p = plan->product;
+  uint64_t busy = 0, simBusy = 0;
+  uint32_t left = plan->simCus;
+  for (uint32_t i = 0; i < p->xcds; ++i) {
+    uint32_t x = (plan->simXcd + i) % p->xcds, b = gridBusyCusOfXcd(p, plan->numGroups, x);
+    uint32_t sim = left < gridCusOfXcd(p, x) ? left : gridCusOfXcd(p, x);
+    busy += b;
+    simBusy += sim < b ? sim : b;
+    left -= sim;
+  }
+  return busy ? (double)simBusy / (double)busy : 1.0;
+}
+
 bool emuGridPlanMake(const FlyHwProduct *product, const EmuGridKernel *k, uint64_t numGroups,
                      uint32_t maxSimCus, EmuGridPlan *plan, const char **why) {
   const char *unused;
@@ -112,7 +138,7 @@ bool emuGridPlanMake(const FlyHwProduct *product, const EmuGridKernel *k, uint64
   plan->simXcd = 0;
   plan->simCus = maxSimCus == 0 ? gridCusOfXcd(product, 0)
                                 : (maxSimCus < product->cus ? maxSimCus : product->cus);
-  plan->shareOfDevice = (double)plan->simCus / product->cus;
+  plan->shareOfDevice = gridShareOfDevice(plan);
   return true;
 }
 
@@ -260,23 +286,34 @@ void emuMsDestroy(EmuMemSys *ms) {
 }
 
 /// Maps simulated CUs to XCDs: CUs [0, simCus) fill XCD simXcd, then the
-/// next XCDs in order; returns how many XCDs (L2s) they span.
-static uint32_t msMapCus(EmuMemSys *ms, const EmuGridPlan *plan) {
+/// next XCDs in order; records each L2's XCD and simulated CUs in `xcd`
+/// and `sims` (at most simCus entries) and returns how many L2s they span.
+static uint32_t msMapCus(EmuMemSys *ms, const EmuGridPlan *plan, uint32_t *xcd,
+                         uint32_t *sims) {
   const FlyHwProduct *p = plan->product;
   uint32_t x = plan->simXcd % p->xcds, used = 0, l2 = 0;
+  xcd[0] = x;
   for (uint32_t c = 0; c < ms->simCus; ++c) {
     if (used == gridCusOfXcd(p, x)) {
+      sims[l2] = used;
       x = (x + 1) % p->xcds;
       used = 0;
-      ++l2;
+      xcd[++l2] = x;
     }
     ms->l2OfCu[c] = l2;
     ++used;
   }
+  sims[l2] = used;
   return l2 + 1;
 }
 
-static bool msCreateL2s(EmuMemSys *ms) {
+/// The L2s, each at its full capacity and, like the device-wide servers,
+/// at the simulated CUs' share of its bandwidth: the XCD's other busy CUs
+/// are assumed to load it as the simulated ones do (all of it in a full
+/// run, or when the grid leaves the other CUs idle).
+static bool msCreateL2s(EmuMemSys *ms, const EmuGridPlan *plan, const uint32_t *xcd,
+                        const uint32_t *sims) {
+  const FlyHwProduct *p = plan->product;
   const FlyHwMemory *m = ms->mem;
   uint32_t ch = m->l2Channels ? m->l2Channels : 1;
   ms->l2 = flyCalloc(ms->numL2, sizeof *ms->l2);
@@ -286,9 +323,11 @@ static bool msCreateL2s(EmuMemSys *ms) {
     MsL2 *l2 = &ms->l2[i];
     if (!cacheInit(&l2->cache, &m->l2) || !(l2->channels = flyCalloc(ch, sizeof(MsServer))))
       return false;
+    uint32_t busy = gridBusyCusOfXcd(p, plan->numGroups, xcd[i]);
+    double share = busy > sims[i] ? (double)sims[i] / busy : 1.0;
     for (uint32_t c = 0; c < ch; ++c) {
-      l2->channels[c].readRate = m->l2.readBytesPerClk / ch;
-      l2->channels[c].writeRate = m->l2.writeBytesPerClk / ch;
+      l2->channels[c].readRate = m->l2.readBytesPerClk / ch * share;
+      l2->channels[c].writeRate = m->l2.writeBytesPerClk / ch * share;
     }
   }
   return true;
@@ -318,8 +357,15 @@ EmuMemSys *emuMsCreate(const EmuGridPlan *plan) {
     ms->l1Port[c].readRate = m->l1.readBytesPerClk;
     ms->l1Port[c].writeRate = m->l1.writeBytesPerClk;
   }
-  ms->numL2 = msMapCus(ms, plan);
-  if (!msCreateL2s(ms) || !cacheInit(&ms->mall, &m->mall))
+  uint32_t *xcd = flyCalloc(ms->simCus, sizeof *xcd), *sims = flyCalloc(ms->simCus, sizeof *sims);
+  bool made = xcd && sims;
+  if (made) {
+    ms->numL2 = msMapCus(ms, plan, xcd, sims);
+    made = msCreateL2s(ms, plan, xcd, sims);
+  }
+  flyFree(xcd);
+  flyFree(sims);
+  if (!made || !cacheInit(&ms->mall, &m->mall))
     goto fail;
   /* Device-wide servers at the simulated subset's share of the device. */
   const FlyHwProduct *p = plan->product;

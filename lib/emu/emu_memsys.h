@@ -47,7 +47,7 @@ typedef struct EmuGridPlan {
   /* The simulated subset: CUs [0, simCus) of XCD simXcd (all of that XCD's
    * CUs unless limited), running the workgroups the dispatcher gives them. */
   uint32_t simXcd, simCus;
-  double shareOfDevice;       /* simulated CUs / all CUs */
+  double shareOfDevice;       /* busy simulated CUs / busy CUs (first round) */
 } EmuGridPlan;
 
 /// Plans `numGroups` workgroups of `k` on `product`, simulating at most

@@ -27,6 +27,8 @@
 // CHECK: occupancy ok
 // CHECK-LABEL: @placement
 // CHECK: placement ok
+// CHECK-LABEL: @shares
+// CHECK: shares ok
 // CHECK: all done
 #include <math.h>
 #include <stdarg.h>
@@ -43,6 +45,7 @@ enum {
   L1_BW = 128,              /* L1 bytes per clock per CU (WP3, CC3) */
   L1_LAT = 112, L2_LAT = 224, HBM_LAT = 1212, /* MI300X measured (MB) */
   L2_CHANNELS = 16,         /* per XCD (WP3) */
+  L2_CHANNEL_BW = 128,      /* read bytes per clock per channel (WP3) */
   XCDS = 8,                 /* both chips (WP3, RDOC) */
 };
 static const double MI300X_CLK = 2.1e9, MI300X_HBM = 5.3e12; /* RDOC, WP3 */
@@ -374,6 +377,61 @@ static void testPlacement(void) {
   printf("placement ok\n");
 }
 
+static EmuGridPlan planOf(const char *product, uint64_t groups, uint32_t maxSimCus) {
+  EmuGridKernel k = {.wavesPerGroup = 4, .vgprs = 128, .agprs = 0, .sgprs = 32};
+  EmuGridPlan plan;
+  const char *why = NULL;
+  memset(&plan, 0, sizeof plan);
+  if (!emuGridPlanMake(flyHwProductFind(product), &k, groups, maxSimCus, &plan, &why))
+    fail("plan for %s: %s", product, why ? why : "(no reason)");
+  return plan;
+}
+
+/// 64 lines of one L2 channel (line indices 16 apart), already in L2, read
+/// by one wave of CU 1 at `t`: the L1 port passes one line per clock, the
+/// channel one per LINE / (L2_CHANNEL_BW * share) clocks.
+static uint64_t channelBurst(const EmuGridPlan *plan, uint64_t t) {
+  EmuMemSys *ms = emuMsCreate(plan);
+  if (!ms) {
+    fail("emuMsCreate");
+    return 0;
+  }
+  uint64_t addr[64], base = 1ull << 35;
+  for (unsigned l = 0; l < 64; ++l)
+    addr[l] = base + (uint64_t)l * L2_CHANNELS * LINE;
+  emuMsAccess(ms, 0, EMU_MS_LOAD, 0, addr, 64, 4);
+  uint64_t done = emuMsAccess(ms, 1, EMU_MS_LOAD, t, addr, 64, 4);
+  emuMsDestroy(ms);
+  return done;
+}
+
+/// The simulated subset carries its share of the load of the CUs the grid
+/// keeps busy, at the device's servers and at its XCD's L2 channels: a
+/// quarter of an XCD of a full grid gets a quarter of the L2 bandwidth; a
+/// grid no larger than the subset, all of it.
+static void testShares(void) {
+  printf("@shares\n");
+  uint32_t perXcd = MI300X_CUS / XCDS, quarter = perXcd / 4;
+  EmuGridPlan full = planOf("mi300x", 4096, 0), est = planOf("mi300x", 4096, quarter);
+  expectU64("full grid, one XCD: share * cus", (uint64_t)llround(full.shareOfDevice * MI300X_CUS),
+            perXcd);
+  expectU64("full grid, quarter XCD: share * cus",
+            (uint64_t)llround(est.shareOfDevice * MI300X_CUS), quarter);
+  /* 64 workgroups keep 8 CUs of each XCD busy, all of XCD 0's simulated. */
+  EmuGridPlan small = planOf("mi355x", 64, 8);
+  expectU64("64 groups: share * 64", (uint64_t)llround(small.shareOfDevice * 64), 8);
+  /* 4 workgroups: one CU on each of XCDs 0-3; the subset holds one. */
+  EmuGridPlan tiny = planOf("mi355x", 4, 8);
+  expectU64("4 groups: share * 4", (uint64_t)llround(tiny.shareOfDevice * 4), 1);
+  uint64_t t = 100000;
+  expectU64("burst, whole XCD's L2", channelBurst(&full, t), t + L2_LAT + 63);
+  double perLine = (double)LINE / (L2_CHANNEL_BW * (double)quarter / perXcd);
+  expectU64("burst, quarter's share of the L2", channelBurst(&est, t),
+            (uint64_t)ceil(t + L2_LAT + 63 * perLine - 1e-9));
+  expectU64("burst, small grid's subset: whole L2", channelBurst(&small, t), t + L2_LAT + 63);
+  printf("shares ok\n");
+}
+
 int main(void) {
   testHbmStream();
   testL1Hits();
@@ -383,6 +441,7 @@ int main(void) {
   testCoalescing();
   testOccupancy();
   testPlacement();
+  testShares();
   printf(failures ? "%d failures\n" : "all done\n", failures);
   return failures ? 1 : 0;
 }
