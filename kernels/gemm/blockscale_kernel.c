@@ -84,10 +84,11 @@ static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue co
  * MFMAs, so B is not prefetched a tile ahead: that would hold 32 more
  * VGPRs, past the 256 two waves per SIMD allow.
  *
- * Where the promote goes is the 8-wave core's schedule. Plain: right
+ * Where the promote goes is the schedule (both cores). Plain: right
  * after the stage's MFMAs, so a wave reaches the barrier only after its
- * VALU work, and the other group, whose memory phase ends at that
- * barrier, waits for it. Cluster (seed): after the barrier, pinned there
+ * VALU work and every wave that meets it (with 8 waves, the other group,
+ * whose memory phase ends there) waits for it. Cluster (seed): after the
+ * barrier, pinned there
  * by a scheduling barrier (without it LLVM moves the promote back above
  * the s_barrier, which orders no arithmetic); the partial sums stay live
  * across the barrier, where nothing else large is (B's next fragments

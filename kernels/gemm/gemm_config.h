@@ -110,6 +110,9 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err);
 /// XCD remap; `tileSet`/`xcdSet` say the command line chose them). auto
 /// picks from M (`m`, the expected rows), N and K alone. False with one
 /// sentence in `err` for a recipe that cannot be built.
+bool gemmRecipeApply(GemmConfig *c, GemmRecipe recipe, int64_t m, bool tileSet, bool xcdSet,
+                     FlyStrBuf *err);
+
 /// The block-scale core's default promote placement: the cluster schedule
 /// (each promote after its stage's barrier, docs/blockscale.md) except for
 /// the 4-wave core on gfx942, which needs more than 256 registers and runs
@@ -117,8 +120,6 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err);
 /// the barrier (plain) faster: no second wave's MFMAs cover the VALU work
 /// then delaying the next stage's loads.
 bool gemmClusterDefault(const GemmConfig *c);
-bool gemmRecipeApply(GemmConfig *c, GemmRecipe recipe, int64_t m, bool tileSet, bool xcdSet,
-                     FlyStrBuf *err);
 
 /// The block-scale GEMM's own checks (after the family's): fp8, tile_k the
 /// scale block, each wave's columns inside one N block, two async stages,

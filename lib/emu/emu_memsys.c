@@ -88,18 +88,29 @@ static uint32_t gridBusyCusOfXcd(const FlyHwProduct *p, uint64_t numGroups, uint
   return groups < cus ? (uint32_t)groups : cus;
 }
 
-/// The simulated CUs [0, simCus) of XCD simXcd onwards that have work, over
-/// all busy CUs: the share of the device's load the subset carries.
+/// The simulated CUs on the i-th XCD from simXcd: CUs [0, simCus) fill XCD
+/// simXcd, then the next XCDs in order. Its XCD goes to `xcd`.
+static uint32_t gridSimCusOfXcd(const EmuGridPlan *plan, uint32_t i, uint32_t *xcd) {
+  const FlyHwProduct *p = plan->product;
+  uint32_t left = plan->simCus;
+  for (uint32_t j = 0; j < i; ++j) {
+    uint32_t cus = gridCusOfXcd(p, (plan->simXcd + j) % p->xcds);
+    left -= left < cus ? left : cus;
+  }
+  *xcd = (plan->simXcd + i) % p->xcds;
+  uint32_t cus = gridCusOfXcd(p, *xcd);
+  return left < cus ? left : cus;
+}
+
+/// The simulated CUs that have work, over all busy CUs: the share of the
+/// device's load the subset carries.
 static double gridShareOfDevice(const EmuGridPlan *plan) {
   const FlyHwProduct *p = plan->product;
   uint64_t busy = 0, simBusy = 0;
-  uint32_t left = plan->simCus;
   for (uint32_t i = 0; i < p->xcds; ++i) {
-    uint32_t x = (plan->simXcd + i) % p->xcds, b = gridBusyCusOfXcd(p, plan->numGroups, x);
-    uint32_t sim = left < gridCusOfXcd(p, x) ? left : gridCusOfXcd(p, x);
+    uint32_t x, sim = gridSimCusOfXcd(plan, i, &x), b = gridBusyCusOfXcd(p, plan->numGroups, x);
     busy += b;
     simBusy += sim < b ? sim : b;
-    left -= sim;
   }
   return busy ? (double)simBusy / (double)busy : 1.0;
 }
@@ -286,24 +297,19 @@ void emuMsDestroy(EmuMemSys *ms) {
 }
 
 /// Maps simulated CUs to XCDs: CUs [0, simCus) fill XCD simXcd, then the
-/// next XCDs in order; records each L2's XCD and simulated CUs in `xcd`
-/// and `sims` (at most simCus entries) and returns how many L2s they span.
-static uint32_t msMapCus(EmuMemSys *ms, const EmuGridPlan *plan, uint32_t *xcd,
-                         uint32_t *sims) {
+/// next XCDs in order; returns how many XCDs (L2s) they span.
+static uint32_t msMapCus(EmuMemSys *ms, const EmuGridPlan *plan) {
   const FlyHwProduct *p = plan->product;
   uint32_t x = plan->simXcd % p->xcds, used = 0, l2 = 0;
-  xcd[0] = x;
   for (uint32_t c = 0; c < ms->simCus; ++c) {
     if (used == gridCusOfXcd(p, x)) {
-      sims[l2] = used;
       x = (x + 1) % p->xcds;
       used = 0;
-      xcd[++l2] = x;
+      ++l2;
     }
     ms->l2OfCu[c] = l2;
     ++used;
   }
-  sims[l2] = used;
   return l2 + 1;
 }
 
@@ -311,8 +317,7 @@ static uint32_t msMapCus(EmuMemSys *ms, const EmuGridPlan *plan, uint32_t *xcd,
 /// at the simulated CUs' share of its bandwidth: the XCD's other busy CUs
 /// are assumed to load it as the simulated ones do (all of it in a full
 /// run, or when the grid leaves the other CUs idle).
-static bool msCreateL2s(EmuMemSys *ms, const EmuGridPlan *plan, const uint32_t *xcd,
-                        const uint32_t *sims) {
+static bool msCreateL2s(EmuMemSys *ms, const EmuGridPlan *plan) {
   const FlyHwProduct *p = plan->product;
   const FlyHwMemory *m = ms->mem;
   uint32_t ch = m->l2Channels ? m->l2Channels : 1;
@@ -323,8 +328,8 @@ static bool msCreateL2s(EmuMemSys *ms, const EmuGridPlan *plan, const uint32_t *
     MsL2 *l2 = &ms->l2[i];
     if (!cacheInit(&l2->cache, &m->l2) || !(l2->channels = flyCalloc(ch, sizeof(MsServer))))
       return false;
-    uint32_t busy = gridBusyCusOfXcd(p, plan->numGroups, xcd[i]);
-    double share = busy > sims[i] ? (double)sims[i] / busy : 1.0;
+    uint32_t x, sims = gridSimCusOfXcd(plan, i, &x), busy = gridBusyCusOfXcd(p, plan->numGroups, x);
+    double share = busy > sims ? (double)sims / busy : 1.0;
     for (uint32_t c = 0; c < ch; ++c) {
       l2->channels[c].readRate = m->l2.readBytesPerClk / ch * share;
       l2->channels[c].writeRate = m->l2.writeBytesPerClk / ch * share;
@@ -357,15 +362,8 @@ EmuMemSys *emuMsCreate(const EmuGridPlan *plan) {
     ms->l1Port[c].readRate = m->l1.readBytesPerClk;
     ms->l1Port[c].writeRate = m->l1.writeBytesPerClk;
   }
-  uint32_t *xcd = flyCalloc(ms->simCus, sizeof *xcd), *sims = flyCalloc(ms->simCus, sizeof *sims);
-  bool made = xcd && sims;
-  if (made) {
-    ms->numL2 = msMapCus(ms, plan, xcd, sims);
-    made = msCreateL2s(ms, plan, xcd, sims);
-  }
-  flyFree(xcd);
-  flyFree(sims);
-  if (!made || !cacheInit(&ms->mall, &m->mall))
+  ms->numL2 = msMapCus(ms, plan);
+  if (!msCreateL2s(ms, plan) || !cacheInit(&ms->mall, &m->mall))
     goto fail;
   /* Device-wide servers at the simulated subset's share of the device. */
   const FlyHwProduct *p = plan->product;

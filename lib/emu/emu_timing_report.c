@@ -21,8 +21,8 @@ static void textHeader(const FlyEmuTimingReport *r, FlyStrBuf *out) {
                    "in %u rounds\n",
                    r->wavesPerSimd, r->groupsPerCu, r->limiter, (unsigned long long)r->numGroups,
                    r->rounds);
-  flyStrBufAppendF(out, "simulated: %u CUs ran %llu workgroups (%.4f of the device's busy CUs)\n", r->simCus,
-                   (unsigned long long)r->simGroups, r->shareOfDevice);
+  flyStrBufAppendF(out, "simulated: %u CUs ran %llu workgroups (%.4f of the device's busy CUs)\n",
+                   r->simCus, (unsigned long long)r->simGroups, r->shareOfDevice);
   flyStrBufAppendF(out, "predicted: %.3f us for the whole grid (compute %.3f us, HBM bound %.3f us "
                    "for %llu bytes)\n", r->predictedUs, r->computeUs, r->hbmUs,
                    (unsigned long long)r->uniqueBytes);

@@ -66,13 +66,13 @@ for k in waits:
             break
 extra = ''
 if '--f32' in sys.argv[1:]:
-    def lanes(op):
-        return sum(2 if x.startswith(f'v_pk_{op}_f32') else 1 for x in body
-                   if x.startswith((f'v_pk_{op}_f32', f'v_{op}_f32')))
-    def f32(x):
-        if x.startswith(tuple(f'v_pk_{op}_f32' for op in ('mul', 'add', 'fma'))):
+    def f32(x, ops=('mul', 'add', 'fma')):
+        """The f32 lanes instruction x computes of the operations `ops`."""
+        if x.startswith(tuple(f'v_pk_{op}_f32' for op in ops)):
             return 2
-        return 1 if x.startswith(tuple(f'v_{op}_f32' for op in ('mul', 'add', 'fma'))) else 0
+        return 1 if x.startswith(tuple(f'v_{op}_f32' for op in ops)) else 0
+    def lanes(op):
+        return sum(f32(x, (op,)) for x in body)
     before = 0
     for k, x in enumerate(body):
         if not x.startswith('s_barrier'):
