@@ -296,6 +296,12 @@ static LLVMModuleRef translateGpuModules(MlirModule module, LLVMContextRef llctx
  * 8-wave GEMM's per-group copies), it moved the B fragment loads issued
  * before the branch down to their MFMAs, so each was waited for at once
  * (docs/blockscale.md); elsewhere it changed nothing the timing model sees.
+ * Loop strength reduction is off: flyc's loops index their buffers from the
+ * induction variable with offsets MLIR already folded, and LSR rewrote them
+ * into one VGPR pointer per access stream, advanced by a VALU add each
+ * iteration, and the trip count into a 64-bit VALU compare; without it the
+ * offsets stay immediates, the counter is a scalar s_cmp, and every
+ * reference main loop is shorter (docs/pipeline.md, "Compile time").
  * LLVM's options are process-wide, so they are set once. */
 static void setCodegenOptions(void) {
   static bool done = false;
@@ -304,7 +310,7 @@ static void setCodegenOptions(void) {
   done = true;
   const char *const args[] = {"flyc", "-amdgpu-disable-unclustered-high-rp-reschedule",
                               "-amdgpu-disable-clustered-low-occupancy-reschedule",
-                              "-disable-machine-sink"};
+                              "-disable-machine-sink", "-disable-lsr"};
   LLVMParseCommandLineOptions((int)(sizeof args / sizeof *args), args, NULL);
 }
 
