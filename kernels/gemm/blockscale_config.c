@@ -14,7 +14,6 @@
 enum { EIGHT_WAVE_M = 128, EIGHT_WAVE_N = 256 };
 
 bool gemmBlockScaleCheck(const GemmConfig *c, FlyStrBuf *err) {
-  const FlyHwProduct *p = flyHwProductDefault(c->chip);
   int64_t wave = c->tileN / 4;
   if (c->dtype != GEMM_FP8)
     return BAD(err, "the block-scale GEMM takes fp8 A and B");
@@ -32,9 +31,6 @@ bool gemmBlockScaleCheck(const GemmConfig *c, FlyStrBuf *err) {
   if (c->stages != 2 || !c->async || c->cshuffle || c->outF16)
     return BAD(err, "the block-scale GEMM is built with 2 LDS stages, the async copy and the "
                     "direct bf16 store");
-  if (c->xcd != 0 && (!p || c->xcd != (int)p->xcds))
-    return BAD(err, "--xcd must be 0 or %s's XCD count, %u", p ? p->name : "the product's",
-               p ? p->xcds : 0u);
   /* a_scale's buffer (K/128 x max_m x 4 bytes) is a 32nd of A's, which
    * the family's check already keeps below 2 GiB. */
   return true;

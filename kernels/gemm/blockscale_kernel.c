@@ -129,65 +129,6 @@ static void extraBarrier(Gen *g, int h, void *arg) {
     waveBarrier(g);
 }
 
-static MlirValue cmpUlt(Gen *g, MlirValue x, MlirValue y) {
-  MlirValue ops[2] = {x, y};
-  return flyBuildValue(&g->b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(g->b.ctx, 1),
-                       "{predicate = 6 : i64}");
-}
-
-static MlirValue select3(Gen *g, MlirValue c, MlirValue x, MlirValue y) {
-  MlirValue ops[3] = {c, x, y};
-  return flyBuildValue(&g->b, "arith.select", 3, ops, mlirValueGetType(x), NULL);
-}
-
-/* The block coordinates. Blocks are dispatched round-robin over the XCDs
- * (block L of the linear order x + y * grid_x on XCD L % xcds); with the
- * remap, XCD x's blocks compute the consecutive tiles x * per .. x * per +
- * per - 1 of that order, rows of one N panel, so they share B in that
- * XCD's L2. The last grid % xcds blocks keep their own tile. */
-static MlirValue castTo(Gen *g, MlirValue v, MlirType t) {
-  return flyBuildValue(&g->b, "arith.index_cast", 1, &v, t, NULL);
-}
-
-static void blockCoords(Gen *g) {
-  MlirValue bx = gpuId(g, "gpu.block_id", "x");
-  MlirValue by = gpuId(g, "gpu.block_id", "y");
-  if (!g->c->xcd) {
-    g->bm = bx, g->bn = by;
-    return;
-  }
-  /* In i32: the grid is far below 2^31 blocks, and 64-bit divisions by the
-   * run-time grid_x would expand into a branchy 32/64-bit pair. */
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
-  MlirValue gdx = gpuId(g, "gpu.grid_dim", "x");
-  MlirValue gx = castTo(g, gdx, i32);
-  MlirValue gdy = gpuId(g, "gpu.grid_dim", "y");
-  MlirValue gy = castTo(g, gdy, i32);
-  MlirValue x = flyBuildValue(&g->b, "arith.constant", 0, NULL, i32,
-                              FMT("{value = %d : i32}", g->c->xcd));
-  /* One op per statement: the order of a call's argument evaluation is
-   * unspecified in C, and with two ops built as arguments the IR's order
-   * (the checked-in text) would depend on the compiler. */
-  MlirValue all = flyBuildArith(&g->b, "muli", gx, gy);
-  MlirValue rest = flyBuildArith(&g->b, "remui", all, x);
-  MlirValue full = flyBuildArith(&g->b, "subi", all, rest);
-  MlirValue per = flyBuildArith(&g->b, "divui", full, x);
-  MlirValue x32 = castTo(g, bx, i32);
-  MlirValue y32 = castTo(g, by, i32);
-  MlirValue row = flyBuildArith(&g->b, "muli", y32, gx);
-  MlirValue l = flyBuildArith(&g->b, "addi", x32, row);
-  MlirValue onXcd = flyBuildArith(&g->b, "remui", l, x);
-  MlirValue first = flyBuildArith(&g->b, "muli", onXcd, per);
-  MlirValue slot = flyBuildArith(&g->b, "divui", l, x);
-  MlirValue moved = flyBuildArith(&g->b, "addi", first, slot);
-  MlirValue inFull = cmpUlt(g, l, full);
-  MlirValue tile = select3(g, inFull, moved, l);
-  MlirValue bm = flyBuildArith(&g->b, "remui", tile, gx);
-  g->bm = castTo(g, bm, ix);
-  MlirValue bn = flyBuildArith(&g->b, "divui", tile, gx);
-  g->bn = castTo(g, bn, ix);
-}
-
 /* The wave's N block of b_scale, made uniform (v_readfirstlane): its
  * columns lie in one block, and a uniform address is a scalar load. */
 static MlirValue waveBlock(Gen *g) {
@@ -204,9 +145,7 @@ void bsBuildBody(Gen *g, MlirBlock entry) {
   MlirValue cm = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, 5);
   buildConstants(g);
   buildShared(g);
-  g->tid = gpuId(g, "gpu.thread_id", "x");
-  blockCoords(g);
-  waveCoords(g);
+  buildCoords(g);
   g->ga = rowsTensor(g, a, m, g->d->elem, c->k);
   g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
   MlirValue gc = rowsTensor(g, cm, m, "bf16", c->n);

@@ -234,6 +234,10 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   if (c->wavesPerEu < 0 || c->wavesPerEu > (int)most)
     return BAD(err, "--waves-per-eu %d: %s runs at most %u waves per SIMD", c->wavesPerEu,
                flyChipGetInfo(c->chip)->name, most);
+  const FlyHwProduct *p = flyHwProductDefault(c->chip);
+  if (c->xcd != 0 && (!p || c->xcd != (int)p->xcds))
+    return BAD(err, "--xcd must be 0 or %s's XCD count, %u", p ? p->name : "the product's",
+               p ? p->xcds : 0u);
   if (c->stages < 1 || c->stages > 3)
     return BAD(err, "lds_stage must be 1, 2 or 3, not %d", c->stages);
   if (c->stages == 3 && !c->async)

@@ -50,7 +50,7 @@ typedef struct GemmConfig {
   int64_t maxM;  /* rows the A/C/scale memrefs are declared with */
   char name[GEMM_NAME_MAX]; /* kernel symbol (gemmNameValid) */
   bool allowSpills; /* write the kernel even if it spills to scratch */
-  int xcd;          /* block-scale: remap block ids over this many XCDs (0: off) */
+  int xcd;          /* remap block ids over this many XCDs (0: off) */
   int waves;        /* 4, or 8: two groups of 4 waves, each with its own half of the
                        tile's rows, a barrier phase apart (the 8-wave ping-pong core) */
   bool cluster;     /* block-scale: each promote after its stage's barrier */

@@ -60,9 +60,11 @@ MlirValue staticTensor(Gen *g, MlirValue mem, const char *elem, const char *layo
 const char *preshuffledB(Gen *g);
 /* A's swizzled LDS stages (g->smem). */
 void buildShared(Gen *g);
-/* g->tid, the block coordinates g->bm, g->bn from the block id, then
- * waveCoords. */
+/* g->tid, the block coordinates g->bm, g->bn from the block id (remapped
+ * over the XCDs when g->c->xcd is set), then waveCoords. */
 void buildCoords(Gen *g);
+/* arith.index_cast of v to t. */
+MlirValue castTo(Gen *g, MlirValue v, MlirType t);
 /* From g->tid and g->bn: the lane, this wave's column offset wn and its
  * first column of C, n0. */
 void waveCoords(Gen *g);

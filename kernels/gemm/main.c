@@ -3,7 +3,7 @@
  *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
- *            [--waves-per-eu W] [--allow-spills] [-o OUT.mlir]
+ *            [--waves-per-eu W] [--xcd 0|8] [--allow-spills] [-o OUT.mlir]
  *   gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]
  *            [--tile ...] [--chip ...] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL] ...
  *
@@ -31,7 +31,8 @@ static const char usage[] =
     "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]\n"
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
-    "                [--name SYMBOL] [--waves-per-eu W] [--allow-spills] [-o OUT.mlir]\n"
+    "                [--name SYMBOL] [--waves-per-eu W] [--xcd 0|8] [--allow-spills]\n"
+    "                [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
     "                [--schedule cluster|plain]\n"
     "                [--tile MxNxK] [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
@@ -227,8 +228,8 @@ static int generate(const GemmConfig *c, int argc, char **argv, const char *outP
  * recipe sets the tile (unless --tile did) and the XCD remap. */
 static int applyKind(GemmConfig *c, const Choices *ch) {
   if (c->kind != GEMM_KIND_BLOCKSCALE) {
-    if (ch->recipeSet || ch->xcdSet || ch->m || ch->scheduleSet)
-      return misuse("--recipe, --xcd, --m and --schedule need", "--kind blockscale");
+    if (ch->recipeSet || ch->m || ch->scheduleSet)
+      return misuse("--recipe, --m and --schedule need", "--kind blockscale");
     return 0;
   }
   FlyStrBuf err = {0};
