@@ -6,6 +6,7 @@
 #include "flyc/target.h"
 #include "link.h"
 #include "llvm-c/Core.h"
+#include "llvm-c/DebugInfo.h"
 #include "llvm-c/Support.h"
 #include "llvm-c/Error.h"
 #include "llvm-c/Linker.h"
@@ -493,7 +494,70 @@ static MlirLogicalResult codegen(Backend *b, LLVMModuleRef m, LLVMCodeGenFileTyp
   return r;
 }
 
+/* The loop ID !{self, !{"llvm.loop.unroll.disable"}}: distinct, as a loop
+ * ID must be (a node that names itself is made distinct by LLVM). */
+static LLVMValueRef noUnrollLoopId(LLVMContextRef ctx) {
+  static const char kDisable[] = "llvm.loop.unroll.disable";
+  LLVMMetadataRef name = LLVMMDStringInContext2(ctx, kDisable, sizeof kDisable - 1);
+  LLVMMetadataRef ops[2] = {LLVMTemporaryMDNode(ctx, NULL, 0),
+                            LLVMMDNodeInContext2(ctx, &name, 1)};
+  LLVMMetadataRef id = LLVMMDNodeInContext2(ctx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(ops[0], id);
+  return LLVMMetadataAsValue(ctx, id);
+}
+
+/* Whether a block calls an MFMA intrinsic. */
+static bool callsMfma(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+    if (LLVMGetInstructionOpcode(i) != LLVMCall)
+      continue;
+    size_t n = 0;
+    const char *name = LLVMGetValueName2(LLVMGetCalledValue(i), &n);
+    if ((n > 16 && !strncmp(name, "llvm.amdgcn.mfma", 16)) ||
+        (n > 18 && !strncmp(name, "llvm.amdgcn.smfmac", 18)))
+      return true;
+  }
+  return false;
+}
+
+/* The back edge to `to` from `latch`, if `to` is at or before `latch` in
+ * block order (scf-to-cf lays a loop out header first, latch last), and
+ * whether the blocks between call an MFMA. */
+static bool mfmaLoopBackEdge(LLVMBasicBlockRef to, LLVMBasicBlockRef latch) {
+  bool mfma = false;
+  for (LLVMBasicBlockRef x = to; x; x = LLVMGetNextBasicBlock(x)) {
+    mfma = mfma || callsMfma(x);
+    if (x == latch)
+      return mfma;
+  }
+  return false;
+}
+
+/* A loop that issues MFMAs keeps its shape: such a loop is a main loop
+ * whose author (gemm-gen, or a kernel writer) pipelined it per iteration
+ * (loads a stage ahead, waits counted per stage, the hot-loop schedule's
+ * sched_group_barriers), and LLVM's full unrolling of a short one (the
+ * 16x64x512 GEMM at K = 4096, four iterations) multiplies the code to
+ * schedule without removing a wait (docs/pipeline.md, "Compile time").
+ * Other loops (a CShuffle epilogue's) are left to LLVM. */
+static void keepLoops(LLVMModuleRef m) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+      if (!term || LLVMGetInstructionOpcode(term) != LLVMBr)
+        continue;
+      for (unsigned s = 0, n = LLVMGetNumSuccessors(term); s < n; ++s)
+        if (mfmaLoopBackEdge(LLVMGetSuccessor(term, s), bb)) {
+          LLVMSetMetadata(term, kind, noUnrollLoopId(ctx));
+          break;
+        }
+    }
+}
+
 static void prepareModule(LLVMModuleRef m, LLVMTargetMachineRef tm) {
+  keepLoops(m);
   LLVMSetTarget(m, kTriple);
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
   char *dl = LLVMCopyStringRepOfTargetData(td);

@@ -40,6 +40,7 @@ typedef struct AtomUse {
   char elem[32]; /* the operand's element type (MLIR spelling) */
   const char *tvText; /* its TV layout as the atom table spells it */
   int perByte;   /* its elements per tensor element: 2 for packed fp4, else 1 */
+  TnFragPlans *plans; /* the pass's plan memo, or null (no memo) */
 } AtomUse;
 
 /* A run of consecutive values at static offsets (dm, dk) from the lane's. */
@@ -58,6 +59,7 @@ static bool strAttr(MlirOperation op, const char *name, char *out, size_t cap) {
 }
 
 static bool readAtom(Builder *b, MlirOperation op, char operand, AtomUse *u) {
+  u->plans = NULL;
   char shape[24], a[32], bb[32], c[16], opnd[4] = {operand, 0};
   if (!strAttr(op, "shape", shape, sizeof shape) || !strAttr(op, "a", a, sizeof a) ||
       !strAttr(op, "b", bb, sizeof bb) || !strAttr(op, "c", c, sizeof c) ||
@@ -262,35 +264,113 @@ static bool alignToBlocks(Builder *b, const AtomUse *u, const TensorBase *t, con
   return true;
 }
 
-/* Splits the lane's values into runs that are consecutive in memory, at
- * most 16 bytes and within one swizzle block each (for the tile at
- * `origin` (row, col), when given). */
-static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
-                       const Val *origin, Piece *pieces, int *np, int *nvOut) {
+/* A fragment's runs before the swizzle-block split, which depends on the
+ * origin: a function of the atom's TV layout (its table text, packing and
+ * tile) and the tensor's layout (layouts are context-owned, so their
+ * addresses identify them for the pass). */
+typedef struct FragPlan {
+  const char *tvText;
+  int perByte;
+  char operand;
+  int64_t rows, cols;
+  const FlyLayout *layout;
+  const FlyComposedLayout *composed;
+  int elemBytes;
+  MemModel mm;
+  int np, nv;
+  Piece pieces[MAX_VALUES];
+} FragPlan;
+
+enum { FRAG_PLAN_MEMO = 16 };
+struct TnFragPlans {
+  int n, next;
+  FragPlan e[FRAG_PLAN_MEMO];
+};
+
+void tnFragPlansDestroy(TensorState *ts) {
+  flyFree(ts->plans);
+  ts->plans = NULL;
+}
+
+/* readAtom, with the pass's plan memo (none when it cannot be allocated:
+ * the plans are then made for each fragment). */
+static bool readAtomIn(TensorState *ts, MlirOperation op, char operand, AtomUse *u) {
+  if (!readAtom(ts->b, op, operand, u))
+    return false;
+  if (!ts->plans)
+    ts->plans = flyCalloc(1, sizeof *ts->plans);
+  u->plans = ts->plans;
+  return true;
+}
+
+static bool samePlan(const FragPlan *p, const AtomUse *u, const TensorBase *t) {
+  return p->tvText == u->tvText && p->perByte == u->perByte && p->operand == u->operand &&
+         p->rows == u->rows && p->cols == u->cols && p->layout == t->type.layout &&
+         p->composed == t->type.composed && p->elemBytes == t->type.elemBytes;
+}
+
+/* The runs of consecutive values, checked (false: the tensor does not
+ * qualify). */
+static bool splitRuns(Builder *b, const AtomUse *u, const TensorBase *t, FragPlan *p) {
   const FlyIntTuple *vs = flyLayoutSize(b->lctx, u->tv);
   int nv = vs ? (int)(flyIntTupleGetValue(vs) / LANES) : 0;
   int64_t maxLen = 16 / t->type.elemBytes;
-  MemModel mm;
-  if (nv <= 0 || nv > MAX_VALUES || !tvSeparable(b, u, nv) || !memModelOf(t, &mm) ||
-      !tilePeriodic(u, &mm)) {
-    tnFail(b, op, "needs a tensor with a rank-2 layout of static strides (flat, or static "
-                  "and repeating with the atom's tile)");
+  MemModel *mm = &p->mm;
+  if (nv <= 0 || nv > MAX_VALUES || !tvSeparable(b, u, nv) || !memModelOf(t, mm) ||
+      !tilePeriodic(u, mm))
     return false;
-  }
   int64_t r0 = 0, c0 = 0;
   tvAt(b, u, 0, 0, &r0, &c0);
-  *np = 0;
+  p->np = 0;
   for (int v = 0; v < nv; ++v) {
-    Piece *last = *np ? &pieces[*np - 1] : NULL;
-    if (last && last->len < maxLen && last->len < mm.block && followsInMemory(b, u, &mm, v)) {
+    Piece *last = p->np ? &p->pieces[p->np - 1] : NULL;
+    if (last && last->len < maxLen && last->len < mm->block && followsInMemory(b, u, mm, v)) {
       last->len++;
       continue;
     }
     int64_t r = 0, c = 0;
     tvAt(b, u, 0, v, &r, &c);
-    pieces[(*np)++] = (Piece){v, 1, r - r0, c - c0};
+    p->pieces[p->np++] = (Piece){v, 1, r - r0, c - c0};
   }
-  *nvOut = nv;
+  p->nv = nv;
+  return true;
+}
+
+/* The plan of (u, t): from the memo, or split and remembered (a failed
+ * check is not remembered: it is reported once per op anyway). */
+static const FragPlan *fragPlan(Builder *b, const AtomUse *u, const TensorBase *t, FragPlan *tmp) {
+  TnFragPlans *m = u->plans;
+  for (int i = 0; m && i < m->n; ++i)
+    if (samePlan(&m->e[i], u, t))
+      return &m->e[i];
+  *tmp = (FragPlan){.tvText = u->tvText, .perByte = u->perByte, .operand = u->operand,
+                    .rows = u->rows, .cols = u->cols, .layout = t->type.layout,
+                    .composed = t->type.composed, .elemBytes = t->type.elemBytes};
+  if (!splitRuns(b, u, t, tmp))
+    return NULL;
+  if (!m)
+    return tmp;
+  FragPlan *slot = &m->e[m->n < FRAG_PLAN_MEMO ? m->n++ : (m->next++ % FRAG_PLAN_MEMO)];
+  *slot = *tmp;
+  return slot;
+}
+
+/* Splits the lane's values into runs that are consecutive in memory, at
+ * most 16 bytes and within one swizzle block each (for the tile at
+ * `origin` (row, col), when given). */
+static bool planPieces(Builder *b, MlirOperation op, const AtomUse *u, const TensorBase *t,
+                       const Val *origin, Piece *pieces, int *np, int *nvOut) {
+  FragPlan tmp;
+  const FragPlan *p = fragPlan(b, u, t, &tmp);
+  if (!p) {
+    tnFail(b, op, "needs a tensor with a rank-2 layout of static strides (flat, or static "
+                  "and repeating with the atom's tile)");
+    return false;
+  }
+  memcpy(pieces, p->pieces, (size_t)p->np * sizeof *pieces);
+  *np = p->np;
+  *nvOut = p->nv;
+  MemModel mm = p->mm;
   if (!alignToBlocks(b, u, t, &mm, origin, pieces, np)) {
     tnFail(b, op, "the fragment splits into more than 64 accesses at its tensor's swizzle "
                   "blocks");
@@ -335,22 +415,8 @@ static bool elementOffset(Builder *b, const TensorBase *t, Val row, Val col, Val
   return crd.shape && tnOffsetOfCoord(b, t, &crd, out);
 }
 
-/* A shuffle of x and y with the given mask (vector.shuffle lowers straight
- * to LLVM's shufflevector; the strided-slice ops would need extra passes). */
 static MlirValue shuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n) {
-  MlirValue ops[2] = {x, y};
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("vector.shuffle"),
-                                                b->loc);
-  mlirOperationStateAddOperands(&st, 2, ops);
-  MlirType rt = vectorOf(mlirShapedTypeGetElementType(mlirValueGetType(x)), n);
-  mlirOperationStateAddResults(&st, 1, &rt);
-  MlirNamedAttribute m = mlirNamedAttributeGet(
-      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("mask")),
-      mlirDenseI64ArrayGet(b->mctx, n, mask));
-  mlirOperationStateAddAttributes(&st, 1, &m);
-  MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
-  return mlirOperationGetResult(op, 0);
+  return lwShuffle(b, x, y, mask, n);
 }
 
 /* acc[offset .. offset+len) */
@@ -449,7 +515,7 @@ bool tnLowerFragment(TensorState *ts, MlirOperation op) {
   AtomUse u;
   const TensorBase *t = tensorOperand(ts, op, 0);
   Val lane, row, col;
-  if (!t || !readAtom(b, op, 0, &u))
+  if (!t || !readAtomIn(ts, op, 0, &u))
     return false;
   lane = lwToIndex(b, mlirOperationGetOperand(op, 1));
   if (!originOf(b, mlirOperationGetOperand(op, 2), &row, &col)) {
@@ -623,7 +689,7 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   int64_t mr, nr, ks, kp;
   const TensorBase *ta = tensorOperand(ts, op, 0);
   Val lane, ar, ac, br, bc;
-  if (!ta || !readAtom(b, op, 'a', &ua) || !readAtom(b, op, 'b', &ub) ||
+  if (!ta || !readAtomIn(ts, op, 'a', &ua) || !readAtomIn(ts, op, 'b', &ub) ||
       !packedView(b, op, &ua) || !packedView(b, op, &ub) || !repeats(b, op, &mr, &nr, &ks) ||
       !kPackOf(b, op, ks, &kp))
     return false;
@@ -703,7 +769,7 @@ bool tnLowerGemmFragments(TensorState *ts, MlirOperation op) {
   const TensorBase *t = tensorOperand(ts, op, 0);
   Val lane, row, col;
   if (!t || !strAttr(op, "operand", which, sizeof which) || (which[0] != 'a' && which[0] != 'b') ||
-      !readAtom(b, op, which[0], &u) || !packedView(b, op, &u) || !repeats(b, op, &mr, &nr, &ks) ||
+      !readAtomIn(ts, op, which[0], &u) || !packedView(b, op, &u) || !repeats(b, op, &mr, &nr, &ks) ||
       !kPackOf(b, op, ks, &kp) || !packAtom(b, op, kp, &u))
     return false;
   lane = lwToIndex(b, mlirOperationGetOperand(op, 1));
@@ -732,7 +798,7 @@ bool tnLowerGemmStore(TensorState *ts, MlirOperation op) {
   int64_t mr, nr, ks;
   const TensorBase *t = tensorOperand(ts, op, 1);
   Val lane, orow, ocol;
-  if (!t || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+  if (!t || !readAtomIn(ts, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
     return false;
   MlirValue acc = mlirOperationGetOperand(op, 0);
   MlirType at = mlirValueGetType(acc);
@@ -834,7 +900,7 @@ bool tnLowerGemmRowScales(TensorState *ts, MlirOperation op) {
   Val orow, ocol;
   Piece pieces[MAX_VALUES];
   int np;
-  if (!sa || !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+  if (!sa || !readAtomIn(ts, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
     return false;
   if (!mlirTypeEqual(sa->type.elem, mlirF32TypeGet(b->mctx)) ||
       flyLayoutGetRank(sa->type.layout) != 1) {
@@ -886,7 +952,7 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
   const TensorBase *sb = mlirValueIsNull(uniform) ? tensorOperand(ts, op, 2) : NULL;
   Val lane, orow, ocol;
   if ((!sa && mlirValueIsNull(rowVec)) || (!sb && mlirValueIsNull(uniform)) ||
-      !readAtom(b, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
+      !readAtomIn(ts, op, 'c', &uc) || !repeats(b, op, &mr, &nr, &ks))
     return false;
   MlirValue acc = mlirOperationGetOperand(op, 0);
   MlirType at = mlirValueGetType(acc);

@@ -645,6 +645,7 @@ bool lwLowerTensors(Builder *b, FlyChip chip, MlirOperation root) {
   for (size_t i = 0; ok && i < makes.len; ++i)
     mlirOperationDestroy(makes.ops[i]);
   flyFree(ts.bases);
+  tnFragPlansDestroy(&ts);
   flyOpListDestroy(&makes);
   flyOpListDestroy(&tiles);
   flyOpListDestroy(&uses);

@@ -66,6 +66,13 @@ typedef struct LayoutCursor {
 Val lwKonst(int64_t c);
 MlirValue lwEmit(Builder *b, const char *name, int n, const MlirValue *operands, MlirType type);
 MlirValue lwValueOf(Builder *b, Val x);
+/* vector.shuffle x, y with mask[0..n) (both operands' elements numbered in
+ * sequence), a vector<n> of x's element type. Elements narrower than 32
+ * bits that the mask moves as whole 32-bit words are shuffled as i32 words
+ * between vector.bitcasts: LLVM's instruction selection splits a shuffle
+ * of i8/f8 vectors into one node per byte (docs/pipeline.md, "Compile
+ * time"), while the word shuffle is register renaming. */
+MlirValue lwShuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n);
 Val lwBinary(Builder *b, const char *name, Val x, Val y);
 Val lwAdd(Builder *b, Val x, Val y);
 Val lwMul(Builder *b, Val x, Val y);

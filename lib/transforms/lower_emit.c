@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "lower.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "sema.h"
 
@@ -18,6 +19,67 @@ MlirValue lwEmit(Builder *b, const char *name, int n, const MlirValue *operands,
   MlirOperation op = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
   return mlirOperationGetResult(op, 0);
+}
+
+/* The bit width of a vector element type; 0 for anything but integers and
+ * floats. */
+static unsigned elementBits(MlirType t) {
+  if (mlirTypeIsAInteger(t))
+    return mlirIntegerTypeGetWidth(t);
+  return mlirTypeIsAFloat(t) ? mlirFloatTypeGetWidth(t) : 0;
+}
+
+/* vector.shuffle x, y with mask[0..n) as written, result vector<n x T>. */
+static MlirValue plainShuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask,
+                              int64_t n, MlirType elem) {
+  MlirValue ops[2] = {x, y};
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("vector.shuffle"),
+                                                b->loc);
+  mlirOperationStateAddOperands(&st, 2, ops);
+  MlirType rt = mlirVectorTypeGet(1, &n, elem);
+  mlirOperationStateAddResults(&st, 1, &rt);
+  MlirNamedAttribute m = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("mask")),
+      mlirDenseI64ArrayGet(b->mctx, n, mask));
+  mlirOperationStateAddAttributes(&st, 1, &m);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
+  return mlirOperationGetResult(op, 0);
+}
+
+static MlirValue bitcastTo(Builder *b, MlirValue v, MlirType elem, int64_t n) {
+  return lwEmit(b, "vector.bitcast", 1, &v, mlirVectorTypeGet(1, &n, elem));
+}
+
+/* Whether mask[0..n) moves whole 32-bit words of r elements: every run of r
+ * outputs starts at a multiple of r and counts up by one. */
+static bool movesWords(const int64_t *mask, int64_t n, int64_t r) {
+  if (n % r)
+    return false;
+  for (int64_t j = 0; j < n; j += r)
+    for (int64_t t = 0; t < r; ++t)
+      if (mask[j] % r || mask[j + t] != mask[j] + t)
+        return false;
+  return true;
+}
+
+MlirValue lwShuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n) {
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(x));
+  int64_t nx = mlirShapedTypeGetDimSize(mlirValueGetType(x), 0);
+  int64_t ny = mlirShapedTypeGetDimSize(mlirValueGetType(y), 0);
+  unsigned bits = elementBits(elem);
+  int64_t r = bits && bits < 32 && 32 % bits == 0 ? 32 / bits : 1;
+  enum { MAX_WORDS = 1024 };
+  if (r == 1 || nx % r || ny % r || n / r > MAX_WORDS || !movesWords(mask, n, r))
+    return plainShuffle(b, x, y, mask, n, elem);
+  int64_t words[MAX_WORDS];
+  for (int64_t j = 0; j < n / r; ++j)
+    words[j] = mask[j * r] / r;
+  MlirType i32 = mlirIntegerTypeGet(b->mctx, 32);
+  MlirValue wx = bitcastTo(b, x, i32, nx / r);
+  MlirValue wy = mlirValueEqual(x, y) ? wx : bitcastTo(b, y, i32, ny / r);
+  MlirValue w = plainShuffle(b, wx, wy, words, n / r, i32);
+  return bitcastTo(b, w, elem, n);
 }
 
 MlirValue lwValueOf(Builder *b, Val x) {

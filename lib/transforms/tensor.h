@@ -37,14 +37,23 @@ typedef struct TnDmaChecked {
 } TnDmaChecked;
 enum { TN_DMA_MEMO = 4 };
 
+/* The fragment plans of fly-lower-layout's MMA ops (LowerGemm.c), kept
+ * over the pass: every fragment of one atom and tensor splits into the same
+ * runs, and checking them evaluates the layouts at every lane and value. */
+typedef struct TnFragPlans TnFragPlans;
+
 typedef struct TensorState {
   Builder *b;
   FlyChip chip;
+  TnFragPlans *plans; /* lazily allocated; freed by tnFragPlansDestroy */
   TensorBase *bases;
   size_t n;
   TnDmaChecked dmaOk[TN_DMA_MEMO];
   int numDmaOk;
 } TensorState;
+
+/// Frees the fragment plans of `ts` (LowerGemm.c).
+void tnFragPlansDestroy(TensorState *ts);
 
 /// Parses a `!fly.tensor<"ELEM SPACE LAYOUT">` type; false when `t` is not
 /// one, its notation is malformed, or ELEM is not a whole-byte type.

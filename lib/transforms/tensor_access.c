@@ -167,22 +167,8 @@ static MlirValue emit(Builder *b, const char *name, int n, const MlirValue *ops,
   return mlirTypeIsNull(rt) ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
 }
 
-/* vector.shuffle x, y with mask[0..n) (both operands' elements numbered in
- * sequence), a vector of n elements of x's element type. */
 static MlirValue shuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n) {
-  MlirValue ops[2] = {x, y};
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("vector.shuffle"),
-                                                b->loc);
-  mlirOperationStateAddOperands(&st, 2, ops);
-  MlirType rt = mlirVectorTypeGet(1, &n, mlirShapedTypeGetElementType(mlirValueGetType(x)));
-  mlirOperationStateAddResults(&st, 1, &rt);
-  MlirNamedAttribute m = mlirNamedAttributeGet(
-      mlirIdentifierGet(b->mctx, mlirStringRefCreateFromCString("mask")),
-      mlirDenseI64ArrayGet(b->mctx, n, mask));
-  mlirOperationStateAddAttributes(&st, 1, &m);
-  MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->at), b->at, op);
-  return mlirOperationGetResult(op, 0);
+  return lwShuffle(b, x, y, mask, n);
 }
 
 /* Elements [first, first+len) of x, or a shuffle of y after x. */

@@ -23,7 +23,12 @@
 // CHECK: %[[COL1:.*]] = arith.addi %[[COL]], %[[C64]]
 // CHECK: %[[OFF1:.*]] = arith.addi %[[ROWOFF]], %[[COL1]]
 // CHECK: %[[R1:.*]] = vector.load %arg0[%[[OFF1]]] : memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, vector<16xf8E4M3FN>
-// CHECK: vector.shuffle %[[R0]], %[[R1]]
+// The two runs are joined as 32-bit words (an i8/f8 shuffle costs LLVM's
+// instruction selection a node per byte; lwShuffle):
+// CHECK: %[[W0:.*]] = vector.bitcast %[[R0]] : vector<16xf8E4M3FN> to vector<4xi32>
+// CHECK: %[[W1:.*]] = vector.bitcast %[[R1]] : vector<16xf8E4M3FN> to vector<4xi32>
+// CHECK: %[[W:.*]] = vector.shuffle %[[W0]], %[[W1]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi32>, vector<4xi32>
+// CHECK: vector.bitcast %[[W]] : vector<8xi32> to vector<32xf8E4M3FN>
 // A 2x1 gemm: two A fragments, one B fragment, two fly.mma.
 // CHECK-COUNT-2: "fly.mma"
 // CHECK-NOT: "fly.gemm"
@@ -43,11 +48,17 @@ func.func @fragment_and_gemm(%lds: memref<8192xf8E4M3FN, #gpu.address_space<work
 // CHECK-LABEL: func.func @k_pack
 // k_pack = 2 on the CDNA3 16x16x32 fp8 atom: each lane loads one 16-byte run
 // of A and of B per pair of K steps and feeds its halves to two MFMAs.
-// CHECK-COUNT-2: vector.load {{.*}} vector<16xf8E4M3FNUZ>
+// The halves are words 0-1 and 2-3 of the run.
+// CHECK: %[[RA:.*]] = vector.load {{.*}} vector<16xf8E4M3FNUZ>
+// CHECK: %[[RB:.*]] = vector.load {{.*}} vector<16xf8E4M3FNUZ>
 // CHECK-NOT: vector.load
-// CHECK: vector.shuffle {{.*}} [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK: %[[WA:.*]] = vector.bitcast %[[RA]] : vector<16xf8E4M3FNUZ> to vector<4xi32>
+// CHECK: vector.shuffle %[[WA]], %[[WA]] [0, 1] : vector<4xi32>, vector<4xi32>
+// CHECK: %[[WB:.*]] = vector.bitcast %[[RB]] : vector<16xf8E4M3FNUZ> to vector<4xi32>
+// CHECK: vector.shuffle %[[WB]], %[[WB]] [0, 1] : vector<4xi32>, vector<4xi32>
 // CHECK: "fly.mma"
-// CHECK: vector.shuffle {{.*}} [8, 9, 10, 11, 12, 13, 14, 15]
+// CHECK: vector.shuffle %[[WA]], %[[WA]] [2, 3] : vector<4xi32>, vector<4xi32>
+// CHECK: vector.shuffle %[[WB]], %[[WB]] [2, 3] : vector<4xi32>, vector<4xi32>
 // CHECK: "fly.mma"
 // CHECK-NOT: "fly.mma"
 func.func @k_pack(%lds: memref<4096xf8E4M3FNUZ, #gpu.address_space<workgroup>>,

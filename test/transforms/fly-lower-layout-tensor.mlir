@@ -115,3 +115,39 @@ func.func @padded_row(%m: memref<1152xf16>, %row: index, %out: memref<64xf16>) {
   }
   return
 }
+
+// Narrow elements split along whole 32-bit words are moved as i32 words
+// (lwShuffle); a split inside a word stays an element shuffle.
+// CHECK-LABEL: func.func @split_i8_words
+// CHECK: %[[W:.*]] = vector.bitcast %arg3 : vector<8xi8> to vector<2xi32>
+// CHECK: %[[W0:.*]] = vector.shuffle %[[W]], %[[W]] [0] : vector<2xi32>, vector<2xi32>
+// CHECK: %[[B0:.*]] = vector.bitcast %[[W0]] : vector<1xi32> to vector<4xi8>
+// CHECK: vector.store %[[B0]]
+// CHECK: %[[W1:.*]] = vector.shuffle %[[W]], %[[W]] [1] : vector<2xi32>, vector<2xi32>
+// CHECK: %[[B1:.*]] = vector.bitcast %[[W1]] : vector<1xi32> to vector<4xi8>
+// CHECK: vector.store %[[B1]]
+func.func @split_i8_words(%lds: memref<1024xi8, #gpu.address_space<workgroup>>, %row: index,
+                          %g: index, %v: vector<8xi8>) {
+  %l = "fly.static"() : () -> !fly.composed_layout<"S<3,2,4> o 0 o (16,64):(64,1)">
+  %t = "fly.make_tensor"(%lds, %l) : (memref<1024xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,2,4> o 0 o (16,64):(64,1)">) -> !fly.tensor<"i8 shared S<3,2,4> o 0 o (16,64):(64,1)">
+  %c8 = arith.constant 8 : index
+  %col = arith.muli %g, %c8 : index
+  %crd = "fly.make_int_tuple"(%row, %col) : (index, index) -> !fly.int_tuple<"(?,?)">
+  "fly.store"(%v, %t, %crd) : (vector<8xi8>, !fly.tensor<"i8 shared S<3,2,4> o 0 o (16,64):(64,1)">, !fly.int_tuple<"(?,?)">) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @split_i8_pairs
+// CHECK-NOT: vector.bitcast
+// CHECK: vector.shuffle %arg3, %arg3 [0, 1] : vector<4xi8>, vector<4xi8>
+// CHECK: vector.shuffle %arg3, %arg3 [2, 3] : vector<4xi8>, vector<4xi8>
+func.func @split_i8_pairs(%lds: memref<1024xi8, #gpu.address_space<workgroup>>, %row: index,
+                          %g: index, %v: vector<4xi8>) {
+  %l = "fly.static"() : () -> !fly.composed_layout<"S<3,1,4> o 0 o (16,64):(64,1)">
+  %t = "fly.make_tensor"(%lds, %l) : (memref<1024xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,1,4> o 0 o (16,64):(64,1)">) -> !fly.tensor<"i8 shared S<3,1,4> o 0 o (16,64):(64,1)">
+  %c4 = arith.constant 4 : index
+  %col = arith.muli %g, %c4 : index
+  %crd = "fly.make_int_tuple"(%row, %col) : (index, index) -> !fly.int_tuple<"(?,?)">
+  "fly.store"(%v, %t, %crd) : (vector<4xi8>, !fly.tensor<"i8 shared S<3,1,4> o 0 o (16,64):(64,1)">, !fly.int_tuple<"(?,?)">) -> ()
+  return
+}
