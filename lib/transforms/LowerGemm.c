@@ -415,16 +415,13 @@ static bool elementOffset(Builder *b, const TensorBase *t, Val row, Val col, Val
   return crd.shape && tnOffsetOfCoord(b, t, &crd, out);
 }
 
-static MlirValue shuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n) {
-  return lwShuffle(b, x, y, mask, n);
-}
 
 /* acc[offset .. offset+len) */
 static MlirValue slice(Builder *b, MlirValue acc, int64_t offset, int64_t len) {
   int64_t mask[MAX_VALUES];
   for (int64_t i = 0; i < len; ++i)
     mask[i] = offset + i;
-  return shuffle(b, acc, acc, mask, len);
+  return lwShuffle(b, acc, acc, mask, len);
 }
 
 /* [x..., y...] */
@@ -434,7 +431,7 @@ static MlirValue concat(Builder *b, MlirValue x, MlirValue y) {
   int64_t mask[MAX_VALUES];
   for (int64_t i = 0; i < nx + ny && i < MAX_VALUES; ++i)
     mask[i] = i;
-  return shuffle(b, x, y, mask, nx + ny);
+  return lwShuffle(b, x, y, mask, nx + ny);
 }
 
 /* [x..., y...] for vectors of any length (a gemm's accumulators reach
@@ -447,7 +444,7 @@ static MlirValue concatWide(Builder *b, MlirValue x, MlirValue y) {
     return (MlirValue){NULL};
   for (int64_t i = 0; i < n; ++i)
     mask[i] = i;
-  MlirValue r = shuffle(b, x, y, mask, n);
+  MlirValue r = lwShuffle(b, x, y, mask, n);
   flyFree(mask);
   return r;
 }
@@ -1001,7 +998,7 @@ bool tnLowerGemmScale(TensorState *ts, MlirOperation op) {
         if (sb && !loadRun(b, op, sb, col, 1, &cs))
           return false;
         int64_t bcast[MAX_VALUES] = {0};
-        MlirValue colv = sb ? shuffle(b, cs, cs, bcast, pieces[p].len)
+        MlirValue colv = sb ? lwShuffle(b, cs, cs, bcast, pieces[p].len)
                             : emitOp(b, "vector.broadcast", 1, &uniform,
                                      vectorOf(f32, pieces[p].len));
         int64_t off = (i * nr + j) * cl + pieces[p].v0;

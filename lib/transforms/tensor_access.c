@@ -167,16 +167,13 @@ static MlirValue emit(Builder *b, const char *name, int n, const MlirValue *ops,
   return mlirTypeIsNull(rt) ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
 }
 
-static MlirValue shuffle(Builder *b, MlirValue x, MlirValue y, const int64_t *mask, int64_t n) {
-  return lwShuffle(b, x, y, mask, n);
-}
 
 /* Elements [first, first+len) of x, or a shuffle of y after x. */
 static MlirValue sliceOrJoin(Builder *b, MlirValue x, MlirValue y, int64_t first, int64_t len) {
   int64_t mask[TN_MAX_VECTOR];
   for (int64_t i = 0; i < len; ++i)
     mask[i] = first + i;
-  return shuffle(b, x, y, mask, len);
+  return lwShuffle(b, x, y, mask, len);
 }
 
 MlirValue tnEmitLoad(Builder *b, const TensorBase *t, const TnAccess *a, MlirType elem) {
