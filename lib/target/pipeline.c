@@ -82,6 +82,7 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-sync");
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-mma{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
+  addEntryF(p, FLY_STAGE_FLY, "fly-lower-math");
   addEntryF(p, FLY_STAGE_FLY, "fly-kernel-abi");
   addEntryF(p, FLY_STAGE_FLY, "fly-verify-target{chip=%s}", chip);
   if (options->optLevel > 0) {

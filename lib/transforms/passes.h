@@ -26,6 +26,7 @@ typedef struct FlyPassInfo {
 } FlyPassInfo;
 
 extern const FlyPassInfo flyResolveBlockDimPass;
+extern const FlyPassInfo flyLowerMathPass;
 extern const FlyPassInfo flyKernelAbiPass;
 extern const FlyPassInfo flyVerifyTargetPass;
 extern const FlyPassInfo flyVerifyPass;

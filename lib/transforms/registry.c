@@ -18,6 +18,7 @@ static const FlyPassInfo *const passes[] = {
     &flyLowerMmaPass,
     &flyHotLoopSchedulePass,
     &flyResolveBlockDimPass,
+    &flyLowerMathPass,
     &flyKernelAbiPass,
     &flyVerifyTargetPass,
 };
