@@ -32,6 +32,11 @@ config.substitutions.append(("%llvmbin", config.llvm_tools_dir))
 config.substitutions.append(("%flyc_lib", os.path.join(config.flyc_obj_root, "lib",
                                                        "libflyc-compiler.so")))
 config.substitutions.append(("%examples", os.path.join(config.flyc_src_root, "examples")))
+# The build tree and its compilers, for the packaging test (cmake --install
+# and programs built against the installed tree).
+config.substitutions.append(("%flyc_build", config.flyc_obj_root))
+config.substitutions.append(("%cc", config.flyc_cc))
+config.substitutions.append(("%cxx", config.flyc_cxx))
 config.substitutions.append(("%kernels", os.path.join(config.flyc_src_root, "kernels")))
 
 if os.path.exists("/usr/lib/llvm-22/bin/clang"):
