@@ -176,18 +176,40 @@ static MlirValue select3(const Emit *e, MlirValue c, MlirValue a, MlirValue b) {
 /* Horner's rule with fused multiply-adds; c[0] is the constant term. */
 static MlirValue poly(const Emit *e, MlirValue x, const float *c, int n) {
   MlirValue r = constant(e, c[n - 1]);
-  for (int i = n - 2; i >= 0; --i)
-    r = fma3(e, r, x, constant(e, c[i]));
+  for (int i = n - 2; i >= 0; --i) {
+    MlirValue ci = constant(e, c[i]);
+    r = fma3(e, r, x, ci);
+  }
   return r;
+}
+
+/* The builders below create one op per statement: ops are inserted as they
+ * are created, so the IR's order must not depend on the order in which a C
+ * compiler evaluates function arguments. */
+
+/* x + x^2 p(x), the small-argument form of expm1 and log1p. */
+static MlirValue xPlusX2Poly(const Emit *e, MlirValue x, const float *c, int n) {
+  MlirValue p = poly(e, x, c, n);
+  MlirValue x2 = bin(e, "arith.mulf", x, x);
+  return fma3(e, x2, p, x);
+}
+
+/* |x| < bound */
+static MlirValue absBelow(const Emit *e, MlirValue x, double bound) {
+  MlirValue b = constant(e, bound);
+  MlirValue ax = un(e, "math.absf", x);
+  return cmpf(e, CMPF_OLT, ax, b);
 }
 
 /* e^x - 1: x + x^2 P(x) for |x| < 1/2, else e^x - 1 (no cancellation
  * there: e^x is outside (0.6, 1.65)). */
 static MlirValue expm1Of(const Emit *e, MlirValue x) {
   enum { NP = sizeof expm1Small / sizeof *expm1Small };
-  MlirValue small = fma3(e, bin(e, "arith.mulf", x, x), poly(e, x, expm1Small, NP), x);
-  MlirValue large = bin(e, "arith.subf", un(e, "math.exp", x), constant(e, 1.0));
-  MlirValue near = cmpf(e, CMPF_OLT, un(e, "math.absf", x), constant(e, 0.5));
+  MlirValue small = xPlusX2Poly(e, x, expm1Small, NP);
+  MlirValue one = constant(e, 1.0);
+  MlirValue ex = un(e, "math.exp", x);
+  MlirValue large = bin(e, "arith.subf", ex, one);
+  MlirValue near = absBelow(e, x, 0.5);
   return select3(e, near, small, large);
 }
 
@@ -196,33 +218,52 @@ static MlirValue expm1Of(const Emit *e, MlirValue x) {
  * is exact); +inf for +inf. */
 static MlirValue log1pOf(const Emit *e, MlirValue x) {
   enum { NL = sizeof log1pSmall / sizeof *log1pSmall };
-  MlirValue small = fma3(e, bin(e, "arith.mulf", x, x), poly(e, x, log1pSmall, NL), x);
+  MlirValue small = xPlusX2Poly(e, x, log1pSmall, NL);
   MlirValue one = constant(e, 1.0);
   MlirValue u = bin(e, "arith.addf", one, x);
-  MlirValue ratio = bin(e, "arith.divf", x, bin(e, "arith.subf", u, one));
-  MlirValue large = bin(e, "arith.mulf", un(e, "math.log", u), ratio);
-  large = select3(e, cmpf(e, CMPF_OEQ, x, constant(e, INFINITY)), x, large);
-  MlirValue near = cmpf(e, CMPF_OLT, un(e, "math.absf", x), constant(e, 0.25));
+  MlirValue um1 = bin(e, "arith.subf", u, one);
+  MlirValue ratio = bin(e, "arith.divf", x, um1);
+  MlirValue logu = un(e, "math.log", u);
+  MlirValue large = bin(e, "arith.mulf", logu, ratio);
+  MlirValue inf = constant(e, INFINITY);
+  MlirValue isInf = cmpf(e, CMPF_OEQ, x, inf);
+  large = select3(e, isInf, x, large);
+  MlirValue near = absBelow(e, x, 0.25);
   return select3(e, near, small, large);
 }
 
 static MlirValue tanhOf(const Emit *e, MlirValue x) {
-  MlirValue a = bin(e, "arith.minimumf", un(e, "math.absf", x), constant(e, 9.0));
-  MlirValue m = expm1Of(e, bin(e, "arith.addf", a, a));
-  MlirValue r = bin(e, "arith.divf", m, bin(e, "arith.addf", m, constant(e, 2.0)));
+  MlirValue nine = constant(e, 9.0);
+  MlirValue ax = un(e, "math.absf", x);
+  MlirValue a = bin(e, "arith.minimumf", ax, nine);
+  MlirValue a2 = bin(e, "arith.addf", a, a);
+  MlirValue m = expm1Of(e, a2);
+  MlirValue two = constant(e, 2.0);
+  MlirValue den = bin(e, "arith.addf", m, two);
+  MlirValue r = bin(e, "arith.divf", m, den);
   return bin(e, "math.copysign", r, x);
 }
 
 static MlirValue erfOf(const Emit *e, MlirValue x) {
   enum { NS = sizeof erfSmall / sizeof *erfSmall, NL = sizeof erfLarge / sizeof *erfLarge };
   MlirValue ax = un(e, "math.absf", x);
-  MlirValue small = fma3(e, x, poly(e, bin(e, "arith.mulf", x, x), erfSmall, NS), x);
-  MlirValue a = bin(e, "arith.minimumf", ax, constant(e, 4.0));
-  MlirValue g = un(e, "math.exp", un(e, "arith.negf", bin(e, "arith.mulf", a, a)));
-  MlirValue q = poly(e, bin(e, "arith.subf", a, constant(e, 2.5)), erfLarge, NL);
-  MlirValue large = fma3(e, un(e, "arith.negf", g), q, constant(e, 1.0));
+  MlirValue x2 = bin(e, "arith.mulf", x, x);
+  MlirValue r = poly(e, x2, erfSmall, NS);
+  MlirValue small = fma3(e, x, r, x);
+  MlirValue four = constant(e, 4.0);
+  MlirValue a = bin(e, "arith.minimumf", ax, four);
+  MlirValue sq = bin(e, "arith.mulf", a, a);
+  MlirValue negSq = un(e, "arith.negf", sq);
+  MlirValue g = un(e, "math.exp", negSq);
+  MlirValue mid = constant(e, 2.5);
+  MlirValue t = bin(e, "arith.subf", a, mid);
+  MlirValue q = poly(e, t, erfLarge, NL);
+  MlirValue negG = un(e, "arith.negf", g);
+  MlirValue one = constant(e, 1.0);
+  MlirValue large = fma3(e, negG, q, one);
   large = bin(e, "math.copysign", large, x);
-  return select3(e, cmpf(e, CMPF_OLT, ax, constant(e, 1.0)), small, large);
+  MlirValue near = cmpf(e, CMPF_OLT, ax, one);
+  return select3(e, near, small, large);
 }
 
 /* llvm.OP.<type>(x) as llvm.call_intrinsic: convert-gpu-to-rocdl would
@@ -253,8 +294,11 @@ static MlirValue lowerF32(const Emit *e, const char *name, MlirValue x) {
   }
   if (!strcmp(op, "exp") || !strcmp(op, "log"))
     return un(e, name, x);
-  if (!strcmp(op, "rsqrt"))
-    return bin(e, "arith.divf", constant(e, 1.0), un(e, "math.sqrt", x));
+  if (!strcmp(op, "rsqrt")) {
+    MlirValue root = un(e, "math.sqrt", x);
+    MlirValue one = constant(e, 1.0);
+    return bin(e, "arith.divf", one, root);
+  }
   if (!strcmp(op, "expm1"))
     return expm1Of(e, x);
   if (!strcmp(op, "log1p"))
@@ -298,7 +342,9 @@ static MlirLogicalResult lowerOne(MlirOperation op) {
   Emit e = {op, mlirOperationGetLocation(op), mlirOperationGetContext(op), type};
   MlirValue v;
   if (m->kind == MATH_ISINF) {
-    v = cmpf(&e, CMPF_OEQ, un(&e, "math.absf", x), constant(&e, INFINITY));
+    MlirValue ax = un(&e, "math.absf", x);
+    MlirValue inf = constant(&e, INFINITY);
+    v = cmpf(&e, CMPF_OEQ, ax, inf);
   } else if (mlirTypeIsAF32(el) || (m->kind == MATH_ROUND && mlirTypeIsAF64(el))) {
     v = lowerF32(&e, m->name, x);
   } else if (mlirTypeIsAF16(el) || mlirTypeIsABF16(el)) {

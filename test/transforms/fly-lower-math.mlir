@@ -97,8 +97,8 @@ module attributes {gpu.container_module} {
     // CHECK: math.copysign %{{.*}}, %[[X]] : f32
     // CHECK: arith.cmpf olt
     // CHECK: arith.select
-    // CHECK: %[[INF:.*]] = arith.constant 0x7F800000 : f32
     // CHECK: %[[A:.*]] = math.absf %[[X]] : f32
+    // CHECK: %[[INF:.*]] = arith.constant 0x7F800000 : f32
     // CHECK: arith.cmpf oeq, %[[A]], %[[INF]] : f32
     // CHECK-NOT: math.tanh
     // CHECK-NOT: math.erf
