@@ -90,6 +90,28 @@ typedef struct FlyHwLds {
   FlyHwLdsPhases phases[FLY_HW_LDS_NUM_ACCESSES];
 } FlyHwLds;
 
+/// What one LDS instruction's addresses cost in bank cycles.
+typedef struct FlyHwLdsBanks {
+  uint32_t cycles;           /* per lane phase, the most distinct words one bank serves
+                                (one word to several lanes is a broadcast), summed */
+  uint32_t phases;           /* phases with an active lane: the conflict-free cycles */
+  uint32_t worstWays;        /* the largest per-phase count (1: conflict-free) */
+  uint32_t worstPhase;       /* where it occurs (the first such phase) */
+  uint32_t worstBank;        /* and on which bank */
+  uint64_t worstLanes;       /* the lanes of that phase that use that bank */
+} FlyHwLdsBanks;
+
+/// The bank cycles of one LDS instruction of kind `access` on `lds`: lane l
+/// (bit l of `lanes`) touches `bytes` bytes from byte address addr[l] (one
+/// bank word per lds->bankBytes). Phases are the access's lane phases
+/// (phases[access]; one phase of all lanes where the chip lists none). The
+/// instruction is conflict-free when cycles == phases. This is the timing
+/// model's LDS bank cost (lib/emu/emu_timing.c) and `flyc layout`'s
+/// bank_conflicts. On gfx950 (64 banks, ds_read_b128 in phases of 16 lanes)
+/// 64 lanes reading 16 bytes at addresses 16*l cost 4 cycles in 4 phases.
+void flyHwLdsBankCycles(const FlyHwLds *lds, FlyHwLdsAccess access, const uint32_t addr[64],
+                        uint64_t lanes, unsigned bytes, FlyHwLdsBanks *out);
+
 /*--- Memory hierarchy -------------------------------------------------------------*/
 
 typedef struct FlyHwCache {

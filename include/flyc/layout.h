@@ -407,6 +407,29 @@ const FlyComposedLayout *flyComposedLayoutParse(FlyLayoutCtx *ctx,
 /// Prints `inner o offset o outer`; flyComposedLayoutParse reads it back.
 void flyComposedLayoutPrint(const FlyComposedLayout *c, FlyStrBuf *out);
 
+/*---- Showing layouts ------------------------------------------------------*/
+
+/// Appends `l` and then its values as a grid, as CuTe's print_layout draws
+/// them: rows are the coordinates of mode 0, columns those of mode 1 (a
+/// rank-1 layout is one row), cell (m, n) is l(m, n). Fails (1, error in
+/// the context) for a dynamic layout, basis strides, rank above 2, more
+/// than 256 columns or more than 16384 cells. (2,3):(3,1) gives rows 0 1 2 and 3 4 5.
+int flyLayoutFormatTable(FlyLayoutCtx *ctx, const FlyLayout *l, FlyStrBuf *out);
+/// The same for a composed layout (its outer layout gives the grid):
+/// S<1,0,1> o 0 o (2,2):(2,1) gives rows 0 1 and 3 2.
+int flyComposedLayoutFormatTable(FlyLayoutCtx *ctx, const FlyComposedLayout *c,
+                                 FlyStrBuf *out);
+/// Appends which thread and value own each element of a rows x cols tile
+/// under the thread-value layout `tv` ((thread, value) -> m + n * rows,
+/// CuTe's column-major tile index): cell (m, n) is `T<t>V<v>` for the first
+/// owner, `.` for none, and a closing line counts the elements owned twice
+/// and the unowned ones when there are any. Fails for a `tv` of rank other
+/// than 2, an index outside the tile, or a tile too large to show (as for
+/// flyLayoutFormatTable).
+/// (2,2):(2,1) over 2x2: T0V0 T1V0 / T0V1 T1V1.
+int flyLayoutFormatTv(FlyLayoutCtx *ctx, const FlyLayout *tv, int64_t rows, int64_t cols,
+                      FlyStrBuf *out);
+
 /*---- Calculator
  * ----------------------------------------------------------------*/
 

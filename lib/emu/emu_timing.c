@@ -261,10 +261,6 @@ static void noteLines(EmuTm *tm, const EmuStepMem *m, unsigned bytes) {
 
 /*--- LDS cost ------------------------------------------------------------------*/
 
-static int cmpU64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
-}
 
 static FlyHwLdsAccess ldsAccess(const EmuInstInfo *in, unsigned bytes) {
   bool write = (in->flags & (EMU_I_STORE | EMU_I_ATOMIC)) && !(in->flags & EMU_I_LOAD);
@@ -290,39 +286,13 @@ static uint32_t ldsCycles(const EmuTm *tm, const EmuInstInfo *in, const EmuStepM
   const FlyHwLds *lds = &tm->hw->lds;
   unsigned bytes = m->bytes ? m->bytes : in->bytesPerLane;
   FlyHwLdsAccess acc = ldsAccess(in, bytes);
-  const FlyHwLdsPhases *ph = &lds->phases[acc];
-  unsigned dwords = bytes > lds->bankBytes ? (bytes + lds->bankBytes - 1) / lds->bankBytes : 1;
-  uint64_t keys[EMU_WAVE_LANES * 4];
-  size_t n = 0;
-  unsigned lanes = 0;
-  for (uint64_t set = m->lanes; set; set &= set - 1) {
-    unsigned l = (unsigned)__builtin_ctzll(set);
-    lanes++;
-    for (unsigned j = 0; j < dwords && n < sizeof keys / sizeof *keys; ++j) {
-      uint64_t dw = m->lds[l] / lds->bankBytes + j;
-      keys[n++] = (uint64_t)ph->phaseOfLane[l] << 56 | (dw % lds->banks) << 32 | (dw & 0xffffffffu);
-    }
-  }
+  FlyHwLdsBanks banks;
+  flyHwLdsBankCycles(lds, acc, m->lds, m->lanes, bytes, &banks);
   *extra = 0;
-  if (!n)
+  if (!banks.phases)
     return 1;
-  qsort(keys, n, sizeof *keys, cmpU64);
-  uint32_t total = 0, phases = 0, run = 0, best = 0;
-  for (size_t i = 0; i < n; ++i) {
-    bool dup = i && keys[i] == keys[i - 1];
-    bool newBank = !i || keys[i] >> 32 != keys[i - 1] >> 32;
-    bool newPhase = !i || keys[i] >> 56 != keys[i - 1] >> 56;
-    if (newPhase) {
-      total += best;
-      best = 0;
-      phases++;
-    }
-    if (newBank)
-      run = 0;
-    if (!dup && ++run > best)
-      best = run;
-  }
-  total += best;
+  unsigned lanes = (unsigned)__builtin_popcountll(m->lanes);
+  uint32_t total = banks.cycles, phases = banks.phases;
   uint32_t bw = acc >= FLY_HW_LDS_WRITE_B32 && acc <= FLY_HW_LDS_WRITE_B128 ? lds->writeBytesPerClk
                                                                              : lds->readBytesPerClk;
   uint32_t ports = ldsPorts(lds);

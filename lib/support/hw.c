@@ -29,6 +29,9 @@
  *===----------------------------------------------------------------------===*/
 #include "flyc/hw.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include <string.h>
 
 /*--- LDS lane-phase tables ------------------------------------------------------*/
@@ -558,4 +561,66 @@ unsigned flyHwWavesPerSimdForRegisters(FlyChip chip, unsigned vgprs, unsigned ag
     return 0;
   unsigned waves = c->cu.vgprsPerLane / total;
   return waves < c->cu.maxWavesPerSimd ? waves : c->cu.maxWavesPerSimd;
+}
+
+/*--- LDS banks ------------------------------------------------------------------*/
+
+static int cmpKey(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Each touched bank word becomes one key, phase << 56 | bank << 32 | word,
+ * so that sorting groups them by phase, then bank, with duplicates (the
+ * same word to several lanes) adjacent. */
+void flyHwLdsBankCycles(const FlyHwLds *lds, FlyHwLdsAccess access, const uint32_t addr[64],
+                        uint64_t lanes, unsigned bytes, FlyHwLdsBanks *out) {
+  const FlyHwLdsPhases *ph = &lds->phases[access];
+  unsigned word = lds->bankBytes ? lds->bankBytes : 4, banks = lds->banks ? lds->banks : 32;
+  unsigned words = bytes > word ? (bytes + word - 1) / word : 1;
+  if (words > 4)
+    words = 4;
+  uint64_t keys[64 * 4];
+  size_t n = 0;
+  for (uint64_t set = lanes; set; set &= set - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(set);
+    uint64_t phase = ph->numPhases ? ph->phaseOfLane[l] : 0;
+    for (unsigned j = 0; j < words; ++j) {
+      uint64_t w = addr[l] / word + j;
+      keys[n++] = phase << 56 | (w % banks) << 32 | (w & 0xffffffffu);
+    }
+  }
+  memset(out, 0, sizeof *out);
+  if (!n)
+    return;
+  qsort(keys, n, sizeof *keys, cmpKey);
+  uint32_t best = 0, run = 0;
+  for (size_t i = 0; i < n; ++i) {
+    bool newPhase = !i || keys[i] >> 56 != keys[i - 1] >> 56;
+    bool newBank = newPhase || keys[i] >> 32 != keys[i - 1] >> 32;
+    if (newPhase) {
+      out->cycles += best;
+      best = 0;
+      out->phases++;
+    }
+    if (newBank)
+      run = 0;
+    if (i && keys[i] == keys[i - 1])
+      continue;
+    if (++run > best)
+      best = run;
+    if (run > out->worstWays) {
+      out->worstWays = run;
+      out->worstPhase = (uint32_t)(keys[i] >> 56);
+      out->worstBank = (uint32_t)(keys[i] >> 32 & 0xffffff);
+    }
+  }
+  out->cycles += best;
+  for (uint64_t set = lanes; set; set &= set - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(set);
+    uint32_t phase = ph->numPhases ? ph->phaseOfLane[l] : 0;
+    for (unsigned j = 0; j < words && phase == out->worstPhase; ++j)
+      if ((addr[l] / word + j) % banks == out->worstBank)
+        out->worstLanes |= 1ull << l;
+  }
 }

@@ -1,7 +1,7 @@
 /*===- flyc - The flyc compiler driver --------------------------------------===*
  *
  *   flyc [options] IN.mlir -o OUT.hsaco     compile every gpu.module kernel
- *   flyc layout EXPR                        the layout-algebra calculator
+ *   flyc layout EXPR...                     the layout-algebra calculator
  *
  * Exit status: 0 success, 1 an error in the input or while compiling, 2 a
  * misused command line.
@@ -19,7 +19,7 @@
 static void printUsage(FILE *to) {
   fputs("usage: flyc [options] INPUT.mlir [-o OUTPUT]\n"
         "       flyc CODE.hsaco\n"
-        "       flyc layout EXPR\n"
+        "       flyc layout EXPR...\n"
         "\n"
         "Compiles every kernel in the input's gpu.module(s) to one AMDGPU code object.\n"
         "Given a code object (any compiler's), prints its --stats report instead.\n"
