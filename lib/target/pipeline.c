@@ -81,6 +81,7 @@ FlyPipeline *flyPipelineCreateDefault(const FlyTargetOptions *options) {
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-layout{chip=%s}", chip);
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-sync");
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-mma{chip=%s}", chip);
+  addEntryF(p, FLY_STAGE_FLY, "fly-lower-reductions");
   addEntryF(p, FLY_STAGE_FLY, "fly-resolve-block-dim");
   addEntryF(p, FLY_STAGE_FLY, "fly-lower-math");
   addEntryF(p, FLY_STAGE_FLY, "fly-kernel-abi");

@@ -27,6 +27,7 @@ typedef struct FlyPassInfo {
 
 extern const FlyPassInfo flyResolveBlockDimPass;
 extern const FlyPassInfo flyLowerMathPass;
+extern const FlyPassInfo flyLowerReductionsPass;
 extern const FlyPassInfo flyKernelAbiPass;
 extern const FlyPassInfo flyVerifyTargetPass;
 extern const FlyPassInfo flyVerifyPass;

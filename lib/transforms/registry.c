@@ -19,6 +19,7 @@ static const FlyPassInfo *const passes[] = {
     &flyHotLoopSchedulePass,
     &flyResolveBlockDimPass,
     &flyLowerMathPass,
+    &flyLowerReductionsPass,
     &flyKernelAbiPass,
     &flyVerifyTargetPass,
 };
