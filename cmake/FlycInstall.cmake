@@ -12,7 +12,7 @@ include(CMakePackageConfigHelpers)
 
 # The subsystem libraries, in link order (each after the ones using it), and
 # their names in the package (flyc::<name>).
-set(FLYC_INSTALL_LIBS flyc_runtime flyc_target flyc_transforms flyc_dialect flyc_emu
+set(FLYC_INSTALL_LIBS flyc_runtime flyc_target flyc_frontend flyc_transforms flyc_dialect flyc_emu
     flyc_layout flyc_codeobj flyc_support)
 foreach(lib ${FLYC_INSTALL_LIBS})
   string(REPLACE "flyc_" "" name ${lib})
@@ -37,7 +37,7 @@ target_link_options(flyc_mlir INTERFACE "-Wl,-rpath,${FLYC_LLVM_LIB}")
 # flyc::flyc is both.
 add_library(flyc_compiler INTERFACE)
 set_target_properties(flyc_compiler PROPERTIES EXPORT_NAME compiler)
-target_link_libraries(flyc_compiler INTERFACE flyc_target flyc_transforms flyc_dialect flyc_layout
+target_link_libraries(flyc_compiler INTERFACE flyc_target flyc_frontend flyc_transforms flyc_dialect flyc_layout
                       flyc_codeobj flyc_support flyc_mlir)
 add_library(flyc_all INTERFACE)
 set_target_properties(flyc_all PROPERTIES EXPORT_NAME flyc)

@@ -29,6 +29,15 @@ bool flyPassIsKnown(MlirStringRef name);
 /// caller owns the pass until it hands it to a pass manager.
 MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err);
 
+/// The result type fly-verify requires of the fly op `op` (one result),
+/// computed by lib/layout from its operands' types and its attributes: a
+/// fly type for layout algebra (fly.composition, fly.logical_divide, ...),
+/// index for integer queries (fly.size, ...). Fails with one line in `err`
+/// for an op lib/layout does not evaluate, invalid algebra (a composition
+/// whose strides do not divide, ...), or a fly result that depends on
+/// run-time values. Builders use it so that no author writes such a type.
+MlirLogicalResult flyInferResultType(MlirOperation op, MlirType *out, FlyStrBuf *err);
+
 /// The number of flyc passes, and each one's flag and one-line summary, for
 /// tools' --help output. `i` must be below flyPassGetNumRegistered().
 size_t flyPassGetNumRegistered(void);

@@ -1,0 +1,169 @@
+/*===- flyc/frontend.h - Writing kernels in C, with types computed --------===*
+ *
+ * A typed front-end over the MLIR C API for kernel authors: a FlyProgram
+ * holds a module with one gpu.module, kernels are opened with typed
+ * parameters, and every builder returns an MlirValue whose type the
+ * front-end computed (element types follow the operands, fly layouts and
+ * tensors follow lib/layout), so an author writes a type only in a kernel's
+ * signature. Each op is located at the C line that built it: write
+ * FLY(p) for the program argument, which records __FILE__ and __LINE__, and
+ * a compiler error later points at that line. The first failure (a layout
+ * that does not parse, a tile that does not divide, a type mismatch) is
+ * sticky: it is recorded as `FILE:LINE: error: ...`, every later call
+ * returns a null value without building anything, and the author checks
+ * once with flyProgramFailed.
+ *
+ *   FlyProgram *p = flyProgramCreate();
+ *   const char *params[] = {"memref<?x1024xf32>", "memref<?x1024xf32>"};
+ *   MlirValue a[2];
+ *   flyKernelBegin(FLY(p), "copy", 256, 2, params, a);
+ *   MlirValue row = flyBlockId(FLY(p), 0), col = flyMul(FLY(p), flyThreadId(FLY(p), 0),
+ *                                                        flyIndex(FLY(p), 4));
+ *   MlirValue at[2] = {row, col};
+ *   flyStore(FLY(p), flyLoad(FLY(p), a[0], 2, at, 4), a[1], 2, at);
+ *   flyKernelEnd(FLY(p));
+ *   if (flyProgramFailed(p)) puts(flyProgramGetError(p));
+ *
+ * Scalars and vectors mix: an operation on a vector and a scalar of its
+ * element type broadcasts the scalar. Index arithmetic is unsigned
+ * (divui, remui, ult). docs/kernel-authoring.md, "Writing kernels in C".
+ *===----------------------------------------------------------------------===*/
+#ifndef FLYC_FRONTEND_H
+#define FLYC_FRONTEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "flyc/support.h"
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A module being written (owns its MLIR context).
+typedef struct FlyProgram FlyProgram;
+
+/// Creates an empty program: a module holding `gpu.module @kernels`. NULL
+/// when out of memory or when the fly dialect cannot load.
+FlyProgram *flyProgramCreate(void);
+/// Destroys the program, its module and its context (NULL is a no-op).
+void flyProgramDestroy(FlyProgram *p);
+/// Records the C call site of the next builder call and returns `p`; use
+/// it through the FLY(p) macro.
+FlyProgram *flyProgramAt(FlyProgram *p, const char *file, int line);
+#define FLY(p) flyProgramAt((p), __FILE__, __LINE__)
+
+/// True once a builder call failed; the first error, `FILE:LINE: error:
+/// WHAT`, stays (non-owning; "" while none).
+bool flyProgramFailed(const FlyProgram *p);
+const char *flyProgramGetError(const FlyProgram *p);
+/// The module (owned by the program) and its context.
+MlirModule flyProgramGetModule(const FlyProgram *p);
+MlirContext flyProgramGetContext(const FlyProgram *p);
+/// Appends the module's text, which flyc reads back, to `out` (fly ops in
+/// generic form). False after a failure or while a kernel is open.
+bool flyProgramPrint(FlyProgram *p, FlyStrBuf *out);
+
+/*--- Kernels and control flow ----------------------------------------------*/
+
+/// Opens kernel `name` with `threads` threads per workgroup (x; 0: not
+/// declared) and parameters of the given types (`memref<?x1024xf32>`,
+/// `f32`, `i32`, `index`, ...: the only types an author writes); args[i]
+/// receives parameter i. The code object names them arg0, arg1, ...
+void flyKernelBegin(FlyProgram *p, const char *name, int threads, int numParams,
+                    const char *const *paramTypes, MlirValue *args);
+/// Closes the open kernel (gpu.return).
+void flyKernelEnd(FlyProgram *p);
+
+/// Opens `for iv = lb to ub step step` carrying `numInits` values; returns
+/// iv and writes the loop-carried values to iterArgs.
+MlirValue flyForBegin(FlyProgram *p, MlirValue lb, MlirValue ub, MlirValue step, int numInits,
+                      const MlirValue *inits, MlirValue *iterArgs);
+/// Closes the innermost loop, yielding `yields` (as many as its inits);
+/// results receives the loop's results.
+void flyForEnd(FlyProgram *p, int numYields, const MlirValue *yields, MlirValue *results);
+/// Opens `if cond` (an i1); flyElse switches to its else branch; flyIfEnd
+/// closes it. Without results.
+void flyIfBegin(FlyProgram *p, MlirValue cond);
+void flyElse(FlyProgram *p);
+void flyIfEnd(FlyProgram *p);
+
+/*--- Values and arithmetic -------------------------------------------------*/
+
+MlirValue flyIndex(FlyProgram *p, int64_t v);
+MlirValue flyI32(FlyProgram *p, int32_t v);
+MlirValue flyF32(FlyProgram *p, float v);
+/// gpu.thread_id / gpu.block_id of dimension 0..2 (x, y, z), as index.
+MlirValue flyThreadId(FlyProgram *p, int dim);
+MlirValue flyBlockId(FlyProgram *p, int dim);
+void flyBarrier(FlyProgram *p);
+
+/// Elementwise, chosen by the operands' type: addf or addi, ..., minnumf or
+/// minui/minsi (index and unsigned for index), divf/divui/divsi.
+MlirValue flyAdd(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flySub(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flyMul(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flyDiv(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flyRem(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flyMin(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flyMax(FlyProgram *p, MlirValue a, MlirValue b);
+/// a PRED b with PRED one of eq ne lt le gt ge (ordered for floats,
+/// unsigned for index, signed for integers).
+MlirValue flyCmp(FlyProgram *p, const char *pred, MlirValue a, MlirValue b);
+MlirValue flySelect(FlyProgram *p, MlirValue cond, MlirValue a, MlirValue b);
+/// `x` converted to the element type `type` (f32, f16, bf16, i32, index,
+/// ...; vectors keep their shape): extf, truncf, sitofp, fptosi,
+/// index_cast, extsi, trunci as the two types need.
+MlirValue flyCast(FlyProgram *p, MlirValue x, const char *type);
+/// A vector of `n` copies of scalar `x`; a vector of `n` scalars of one type.
+MlirValue flyBroadcast(FlyProgram *p, MlirValue x, int n);
+MlirValue flyVector(FlyProgram *p, int n, const MlirValue *elems);
+/// A math function (exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, ...;
+/// docs/language.md "Math functions") of a float or float vector, and the
+/// logistic sigmoid 1 / (1 + exp(-x)).
+MlirValue flyMath(FlyProgram *p, const char *fn, MlirValue x);
+MlirValue flySigmoid(FlyProgram *p, MlirValue x);
+/// The reduction `op` (add, mul, maxnumf, minsi, ...) of a vector's
+/// elements; of a value over the wave (uniform); over the workgroup.
+MlirValue flyVectorReduce(FlyProgram *p, const char *op, MlirValue v);
+MlirValue flyWaveReduce(FlyProgram *p, const char *op, MlirValue x);
+MlirValue flyWorkgroupReduce(FlyProgram *p, const char *op, MlirValue x);
+
+/// memref[idx...]: a scalar (width 0) or a vector of `width` elements.
+MlirValue flyLoad(FlyProgram *p, MlirValue memref, int numIdx, const MlirValue *idx, int width);
+void flyStore(FlyProgram *p, MlirValue value, MlirValue memref, int numIdx,
+              const MlirValue *idx);
+
+/*--- fly layouts and tensors (types computed by lib/layout) ----------------*/
+
+/// A static layout, composed layout or int tuple from its notation
+/// (`(64,64):(64,1)`, `S<4,2,6> o 0 o (64,64):(64,1)`, `(2,4)`), checked at
+/// this call.
+MlirValue flyLayout(FlyProgram *p, const char *notation);
+/// An int tuple of index values: `?` where a value is not a constant.
+MlirValue flyCoord(FlyProgram *p, int n, const MlirValue *values);
+/// A fly algebra op (`fly.composition`, `fly.logical_divide`, `fly.size`,
+/// ...) whose result type lib/layout computes from the operands.
+MlirValue flyAlgebra(FlyProgram *p, const char *op, int n, const MlirValue *operands);
+/// A tensor over a 1-D memref (global, or workgroup memory) and a layout:
+/// `ELEM SPACE LAYOUT`.
+MlirValue flyTensor(FlyProgram *p, MlirValue memref, MlirValue layout);
+/// The tile at tile coordinate `coord` of shape `tile` (`(64,64)`): the
+/// parent's strides; a static extent must be a whole number of tiles.
+MlirValue flyLocalTile(FlyProgram *p, MlirValue tensor, MlirValue coord, const char *tile);
+/// fly.load / fly.store: a scalar (width 0) or `width` elements in memory
+/// order from the coordinate (docs/language.md, "Vector loads and stores").
+MlirValue flyTensorLoad(FlyProgram *p, MlirValue tensor, MlirValue coord, int width);
+void flyTensorStore(FlyProgram *p, MlirValue value, MlirValue tensor, MlirValue coord);
+/// Workgroup memory: fly.shared_alloc of `fields` (`NAME: ELEM[N]`, ...,
+/// the grammar of docs/language.md "Shared memory" restricted to arrays)
+/// and the memref<NxELEM, workgroup> of field `name`.
+MlirValue flySharedAlloc(FlyProgram *p, const char *fields);
+MlirValue flySharedField(FlyProgram *p, MlirValue storage, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLYC_FRONTEND_H */

@@ -1,0 +1,1095 @@
+/*===- frontend.c - The typed C front-end (flyc/frontend.h) ----------------===*
+ *
+ * A FlyProgram keeps a stack of blocks that ops are appended to (the
+ * kernel body, then the bodies of open loops and ifs), the C call site
+ * FLY(p) recorded last, and the first error. Types are computed here from
+ * the operands (arith, vector, math, memref) or with lib/layout (fly ops:
+ * notations parsed and printed canonically, tiles checked against their
+ * parents, algebra results from flyInferResultType).
+ *===----------------------------------------------------------------------===*/
+#include "flyc/frontend.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "flyc/dialect.h"
+#include "flyc/layout.h"
+#include "flyc/transforms.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+enum { MAX_DEPTH = 32, MAX_OPERANDS = 16 };
+
+typedef enum Scope { SCOPE_KERNEL, SCOPE_FOR, SCOPE_IF } Scope;
+
+struct FlyProgram {
+  MlirContext ctx;
+  MlirModule module;
+  MlirBlock gpuBody;        /* the body of gpu.module @kernels */
+  MlirBlock blocks[MAX_DEPTH];
+  MlirOperation owners[MAX_DEPTH]; /* the op whose region blocks[i] is */
+  Scope scopes[MAX_DEPTH];
+  int depth;
+  const char *file;
+  int line;
+  bool failed;
+  char error[640];
+};
+
+static const MlirValue NONE = {NULL};
+
+/*--- Program, sites, errors -----------------------------------------------------*/
+
+static void fail(FlyProgram *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(FlyProgram *p, const char *fmt, ...) {
+  if (p->failed)
+    return;
+  p->failed = true;
+  int n = snprintf(p->error, sizeof p->error, "%s:%d: error: ", p->file ? p->file : "<program>",
+                   p->line);
+  va_list ap;
+  va_start(ap, fmt);
+  if (n > 0 && (size_t)n < sizeof p->error)
+    vsnprintf(p->error + n, sizeof p->error - (size_t)n, fmt, ap);
+  va_end(ap);
+}
+
+static MlirIdentifier ident(FlyProgram *p, const char *s) {
+  return mlirIdentifierGet(p->ctx, mlirStringRefCreateFromCString(s));
+}
+
+static MlirNamedAttribute named(FlyProgram *p, const char *name, MlirAttribute a) {
+  return mlirNamedAttributeGet(ident(p, name), a);
+}
+
+static MlirAttribute strAttr(FlyProgram *p, const char *s) {
+  return mlirStringAttrGet(p->ctx, mlirStringRefCreateFromCString(s));
+}
+
+FlyProgram *flyProgramCreate(void) {
+  FlyProgram *p = flyCalloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->ctx = flyContextCreate();
+  if (mlirContextIsNull(p->ctx)) {
+    flyFree(p);
+    return NULL;
+  }
+  static const char *const dialects[] = {"gpu", "arith", "scf", "memref", "vector", "math"};
+  for (size_t i = 0; i < sizeof dialects / sizeof *dialects; ++i)
+    mlirContextGetOrLoadDialect(p->ctx, mlirStringRefCreateFromCString(dialects[i]));
+  MlirLocation loc = mlirLocationUnknownGet(p->ctx);
+  p->module = mlirModuleCreateEmpty(loc);
+  MlirOperation m = mlirModuleGetOperation(p->module);
+  mlirOperationSetAttributeByName(m, mlirStringRefCreateFromCString("gpu.container_module"),
+                                  mlirUnitAttrGet(p->ctx));
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("gpu.module"), loc);
+  MlirNamedAttribute sym = named(p, "sym_name", strAttr(p, "kernels"));
+  mlirOperationStateAddAttributes(&st, 1, &sym);
+  MlirRegion r = mlirRegionCreate();
+  p->gpuBody = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(r, p->gpuBody);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(p->module), mlirOperationCreate(&st));
+  return p;
+}
+
+void flyProgramDestroy(FlyProgram *p) {
+  if (!p)
+    return;
+  mlirModuleDestroy(p->module);
+  mlirContextDestroy(p->ctx);
+  flyFree(p);
+}
+
+FlyProgram *flyProgramAt(FlyProgram *p, const char *file, int line) {
+  if (p) {
+    p->file = file;
+    p->line = line;
+  }
+  return p;
+}
+
+bool flyProgramFailed(const FlyProgram *p) { return !p || p->failed; }
+const char *flyProgramGetError(const FlyProgram *p) { return p ? p->error : "no program"; }
+MlirModule flyProgramGetModule(const FlyProgram *p) { return p->module; }
+MlirContext flyProgramGetContext(const FlyProgram *p) { return p->ctx; }
+
+static void appendPrinted(MlirStringRef s, void *userData) {
+  flyStrBufAppendN(userData, s.data, s.length);
+}
+
+bool flyProgramPrint(FlyProgram *p, FlyStrBuf *out) {
+  if (flyProgramFailed(p))
+    return false;
+  if (p->depth) {
+    fail(p, "kernel still open: flyKernelEnd before printing");
+    return false;
+  }
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false); /* C lines as locations */
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(p->module), flags, appendPrinted, out);
+  mlirOpPrintingFlagsDestroy(flags);
+  flyStrBufAppend(out, "\n");
+  return !out->oom;
+}
+
+/*--- Building ops -------------------------------------------------------------*/
+
+static MlirLocation here(FlyProgram *p) {
+  MlirStringRef file = mlirStringRefCreateFromCString(p->file ? p->file : "<program>");
+  return mlirLocationFileLineColGet(p->ctx, file, (unsigned)p->line, 0);
+}
+
+/* Whether a builder may run: no failure yet, a kernel open, operands real. */
+static bool ready(FlyProgram *p, const char *what, int n, const MlirValue *vals) {
+  if (!p || p->failed)
+    return false;
+  if (!p->depth) {
+    fail(p, "%s outside a kernel (flyKernelBegin first)", what);
+    return false;
+  }
+  for (int i = 0; i < n; ++i)
+    if (mlirValueIsNull(vals[i])) {
+      fail(p, "%s: operand %d is a null value", what, i);
+      return false;
+    }
+  return true;
+}
+
+static MlirOperation build(FlyProgram *p, const char *name, intptr_t n, const MlirValue *ops,
+                           intptr_t numResults, const MlirType *results, intptr_t numAttrs,
+                           const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), here(p));
+  mlirOperationStateAddOperands(&st, n, ops);
+  mlirOperationStateAddResults(&st, numResults, results);
+  mlirOperationStateAddAttributes(&st, numAttrs, attrs);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(p->blocks[p->depth - 1], op);
+  return op;
+}
+
+static MlirValue build1(FlyProgram *p, const char *name, intptr_t n, const MlirValue *ops,
+                        MlirType result, intptr_t numAttrs, const MlirNamedAttribute *attrs) {
+  return mlirOperationGetResult(build(p, name, n, ops, 1, &result, numAttrs, attrs), 0);
+}
+
+static MlirType parseType(FlyProgram *p, const char *text) {
+  MlirType t = mlirTypeParseGet(p->ctx, mlirStringRefCreateFromCString(text));
+  if (mlirTypeIsNull(t))
+    fail(p, "cannot parse the type '%s'", text);
+  return t;
+}
+
+static char *typeText(MlirType t) {
+  FlyStrBuf b = {0};
+  mlirTypePrint(t, appendPrinted, &b);
+  return flyStrBufTake(&b);
+}
+
+static MlirType elementOf(MlirType t) {
+  return mlirTypeIsAVector(t) ? mlirShapedTypeGetElementType(t) : t;
+}
+
+static MlirType withElement(MlirType t, MlirType el) {
+  if (!mlirTypeIsAVector(t))
+    return el;
+  int64_t n = mlirShapedTypeGetDimSize(t, 0);
+  return mlirVectorTypeGet(1, &n, el);
+}
+
+/*--- Kernels and control flow ---------------------------------------------------*/
+
+static void push(FlyProgram *p, MlirBlock b, MlirOperation owner, Scope s) {
+  if (p->depth == MAX_DEPTH) {
+    fail(p, "more than %d nested scopes", MAX_DEPTH);
+    return;
+  }
+  p->blocks[p->depth] = b;
+  p->owners[p->depth] = owner;
+  p->scopes[p->depth++] = s;
+}
+
+void flyKernelBegin(FlyProgram *p, const char *name, int threads, int numParams,
+                    const char *const *paramTypes, MlirValue *args) {
+  if (!p || p->failed)
+    return;
+  if (p->depth) {
+    fail(p, "flyKernelBegin: kernel '%s' inside another kernel", name);
+    return;
+  }
+  if (numParams < 0 || numParams > MAX_OPERANDS || threads < 0 || threads > 1024) {
+    fail(p, "flyKernelBegin: %d parameters and %d threads (at most %d and 1024)", numParams,
+         threads, MAX_OPERANDS);
+    return;
+  }
+  MlirType types[MAX_OPERANDS];
+  MlirLocation locs[MAX_OPERANDS];
+  for (int i = 0; i < numParams; ++i) {
+    types[i] = parseType(p, paramTypes[i]);
+    locs[i] = here(p);
+    if (p->failed)
+      return;
+  }
+  MlirAttribute fnType = mlirTypeAttrGet(mlirFunctionTypeGet(p->ctx, numParams, types, 0, NULL));
+  MlirNamedAttribute attrs[4] = {named(p, "sym_name", strAttr(p, name)),
+                                 named(p, "function_type", fnType),
+                                 named(p, "gpu.kernel", mlirUnitAttrGet(p->ctx))};
+  int32_t block[3] = {threads, 1, 1};
+  int nAttrs = 3;
+  if (threads)
+    attrs[nAttrs++] = named(p, "known_block_size", mlirDenseI32ArrayGet(p->ctx, 3, block));
+  MlirRegion r = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(numParams, types, locs);
+  mlirRegionAppendOwnedBlock(r, body);
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("gpu.func"), here(p));
+  mlirOperationStateAddAttributes(&st, nAttrs, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  MlirOperation f = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(p->gpuBody, f);
+  for (int i = 0; i < numParams; ++i)
+    args[i] = mlirBlockGetArgument(body, i);
+  push(p, body, f, SCOPE_KERNEL);
+}
+
+static bool closing(FlyProgram *p, Scope s, const char *what) {
+  if (!p || p->failed)
+    return false;
+  if (!p->depth || p->scopes[p->depth - 1] != s) {
+    fail(p, "%s without its opening call", what);
+    return false;
+  }
+  return true;
+}
+
+void flyKernelEnd(FlyProgram *p) {
+  if (!closing(p, SCOPE_KERNEL, "flyKernelEnd"))
+    return;
+  build(p, "gpu.return", 0, NULL, 0, NULL, 0, NULL);
+  p->depth--;
+}
+
+MlirValue flyForBegin(FlyProgram *p, MlirValue lb, MlirValue ub, MlirValue step, int numInits,
+                      const MlirValue *inits, MlirValue *iterArgs) {
+  MlirValue bounds[3] = {lb, ub, step};
+  if (!ready(p, "flyForBegin", 3, bounds) || !ready(p, "flyForBegin", numInits, inits))
+    return NONE;
+  if (numInits < 0 || numInits + 3 > MAX_OPERANDS) {
+    fail(p, "flyForBegin: %d loop-carried values (at most %d)", numInits, MAX_OPERANDS - 3);
+    return NONE;
+  }
+  MlirType index = mlirIndexTypeGet(p->ctx), types[MAX_OPERANDS];
+  MlirLocation locs[MAX_OPERANDS];
+  MlirValue ops[MAX_OPERANDS] = {lb, ub, step};
+  types[0] = index;
+  locs[0] = here(p);
+  for (int i = 0; i < 3; ++i)
+    if (!mlirTypeIsAIndex(mlirValueGetType(bounds[i]))) {
+      fail(p, "flyForBegin: the bounds and the step must be index values");
+      return NONE;
+    }
+  for (int i = 0; i < numInits; ++i) {
+    ops[3 + i] = inits[i];
+    types[1 + i] = mlirValueGetType(inits[i]);
+    locs[1 + i] = here(p);
+  }
+  MlirRegion r = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(1 + numInits, types, locs);
+  mlirRegionAppendOwnedBlock(r, body);
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), here(p));
+  mlirOperationStateAddOperands(&st, 3 + numInits, ops);
+  mlirOperationStateAddResults(&st, numInits, types + 1);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  MlirOperation loop = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(p->blocks[p->depth - 1], loop);
+  for (int i = 0; i < numInits; ++i)
+    iterArgs[i] = mlirBlockGetArgument(body, 1 + i);
+  push(p, body, loop, SCOPE_FOR);
+  return mlirBlockGetArgument(body, 0);
+}
+
+void flyForEnd(FlyProgram *p, int numYields, const MlirValue *yields, MlirValue *results) {
+  if (!closing(p, SCOPE_FOR, "flyForEnd") || !ready(p, "flyForEnd", numYields, yields))
+    return;
+  MlirOperation loop = p->owners[p->depth - 1];
+  if (numYields != mlirOperationGetNumResults(loop)) {
+    fail(p, "flyForEnd: %d values yielded for %d loop-carried ones", numYields,
+         (int)mlirOperationGetNumResults(loop));
+    return;
+  }
+  for (int i = 0; i < numYields; ++i)
+    if (!mlirTypeEqual(mlirValueGetType(yields[i]),
+                       mlirValueGetType(mlirOperationGetResult(loop, i)))) {
+      fail(p, "flyForEnd: value %d yielded has another type than its init", i);
+      return;
+    }
+  build(p, "scf.yield", numYields, yields, 0, NULL, 0, NULL);
+  p->depth--;
+  for (int i = 0; i < numYields; ++i)
+    results[i] = mlirOperationGetResult(loop, i);
+}
+
+void flyIfBegin(FlyProgram *p, MlirValue cond) {
+  if (!ready(p, "flyIfBegin", 1, &cond))
+    return;
+  MlirType c = mlirValueGetType(cond);
+  if (!mlirTypeIsAInteger(c) || mlirIntegerTypeGetWidth(c) != 1) {
+    fail(p, "flyIfBegin: the condition must be an i1 (a flyCmp result)");
+    return;
+  }
+  MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
+  MlirBlock thenBlock = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(regions[0], thenBlock);
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.if"), here(p));
+  mlirOperationStateAddOperands(&st, 1, &cond);
+  mlirOperationStateAddOwnedRegions(&st, 2, regions);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(p->blocks[p->depth - 1], op);
+  push(p, thenBlock, op, SCOPE_IF);
+}
+
+void flyElse(FlyProgram *p) {
+  if (!closing(p, SCOPE_IF, "flyElse"))
+    return;
+  MlirOperation op = p->owners[p->depth - 1];
+  MlirRegion elseRegion = mlirOperationGetRegion(op, 1);
+  if (!mlirBlockIsNull(mlirRegionGetFirstBlock(elseRegion))) {
+    fail(p, "flyElse: this if already has an else branch");
+    return;
+  }
+  build(p, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+  MlirBlock b = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(elseRegion, b);
+  p->blocks[p->depth - 1] = b;
+}
+
+void flyIfEnd(FlyProgram *p) {
+  if (!closing(p, SCOPE_IF, "flyIfEnd"))
+    return;
+  build(p, "scf.yield", 0, NULL, 0, NULL, 0, NULL);
+  p->depth--;
+}
+
+/*--- Values and arithmetic ---------------------------------------------------------*/
+
+static MlirValue constantOf(FlyProgram *p, MlirType t, double f, int64_t i) {
+  MlirType el = elementOf(t);
+  MlirAttribute a = mlirTypeIsAFloat(el) ? mlirFloatAttrDoubleGet(p->ctx, el, f)
+                                         : mlirIntegerAttrGet(el, i);
+  if (mlirTypeIsAVector(t))
+    a = mlirDenseElementsAttrSplatGet(t, a);
+  MlirNamedAttribute v = named(p, "value", a);
+  return build1(p, "arith.constant", 0, NULL, t, 1, &v);
+}
+
+MlirValue flyIndex(FlyProgram *p, int64_t v) {
+  return ready(p, "flyIndex", 0, NULL) ? constantOf(p, mlirIndexTypeGet(p->ctx), 0, v) : NONE;
+}
+
+MlirValue flyI32(FlyProgram *p, int32_t v) {
+  return ready(p, "flyI32", 0, NULL) ? constantOf(p, mlirIntegerTypeGet(p->ctx, 32), 0, v)
+                                     : NONE;
+}
+
+MlirValue flyF32(FlyProgram *p, float v) {
+  return ready(p, "flyF32", 0, NULL) ? constantOf(p, mlirF32TypeGet(p->ctx), v, 0) : NONE;
+}
+
+static MlirValue gpuId(FlyProgram *p, const char *op, int dim) {
+  if (!ready(p, op, 0, NULL))
+    return NONE;
+  if (dim < 0 || dim > 2) {
+    fail(p, "%s: dimension %d (0, 1 or 2)", op, dim);
+    return NONE;
+  }
+  static const char *const dims[3] = {"#gpu<dim x>", "#gpu<dim y>", "#gpu<dim z>"};
+  MlirNamedAttribute d = named(
+      p, "dimension", mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString(dims[dim])));
+  return build1(p, op, 0, NULL, mlirIndexTypeGet(p->ctx), 1, &d);
+}
+
+MlirValue flyThreadId(FlyProgram *p, int dim) { return gpuId(p, "gpu.thread_id", dim); }
+MlirValue flyBlockId(FlyProgram *p, int dim) { return gpuId(p, "gpu.block_id", dim); }
+
+void flyBarrier(FlyProgram *p) {
+  if (ready(p, "flyBarrier", 0, NULL))
+    build(p, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL);
+}
+
+MlirValue flyBroadcast(FlyProgram *p, MlirValue x, int n) {
+  if (!ready(p, "flyBroadcast", 1, &x))
+    return NONE;
+  MlirType t = mlirValueGetType(x);
+  if (mlirTypeIsAVector(t) || n < 1 || n > 1024) {
+    fail(p, "flyBroadcast: a scalar to 1..1024 lanes");
+    return NONE;
+  }
+  int64_t shape = n;
+  return build1(p, "vector.broadcast", 1, &x, mlirVectorTypeGet(1, &shape, t), 0, NULL);
+}
+
+MlirValue flyVector(FlyProgram *p, int n, const MlirValue *elems) {
+  if (!ready(p, "flyVector", n, elems))
+    return NONE;
+  if (n < 1 || n > MAX_OPERANDS) {
+    fail(p, "flyVector: %d elements (1 to %d)", n, MAX_OPERANDS);
+    return NONE;
+  }
+  MlirType t = mlirValueGetType(elems[0]);
+  for (int i = 1; i < n; ++i)
+    if (!mlirTypeEqual(mlirValueGetType(elems[i]), t) || mlirTypeIsAVector(t)) {
+      fail(p, "flyVector: the elements must be scalars of one type");
+      return NONE;
+    }
+  int64_t shape = n;
+  return build1(p, "vector.from_elements", n, elems, mlirVectorTypeGet(1, &shape, t), 0, NULL);
+}
+
+/* Brings a and b to one type (a scalar against a vector of its type is
+ * broadcast); false after an error. */
+static bool unify(FlyProgram *p, const char *what, MlirValue *a, MlirValue *b) {
+  MlirType ta = mlirValueGetType(*a), tb = mlirValueGetType(*b);
+  if (mlirTypeEqual(ta, tb))
+    return true;
+  bool va = mlirTypeIsAVector(ta), vb = mlirTypeIsAVector(tb);
+  if (va != vb && mlirTypeEqual(elementOf(ta), elementOf(tb))) {
+    MlirValue *s = va ? b : a;
+    MlirType vt = va ? ta : tb;
+    *s = flyBroadcast(p, *s, (int)mlirShapedTypeGetDimSize(vt, 0));
+    return !p->failed;
+  }
+  char *x = typeText(ta), *y = typeText(tb);
+  fail(p, "%s: operands of types %s and %s", what, x ? x : "?", y ? y : "?");
+  flyFree(x);
+  flyFree(y);
+  return false;
+}
+
+typedef enum Num { NUM_FLOAT, NUM_INDEX, NUM_INT } Num;
+
+static Num numOf(MlirType t) {
+  MlirType el = elementOf(t);
+  return mlirTypeIsAFloat(el) ? NUM_FLOAT : mlirTypeIsAIndex(el) ? NUM_INDEX : NUM_INT;
+}
+
+/* ops[float, index, int] */
+static MlirValue arith(FlyProgram *p, const char *what, const char *const ops[3], MlirValue a,
+                       MlirValue b) {
+  MlirValue v[2] = {a, b};
+  if (!ready(p, what, 2, v) || !unify(p, what, &v[0], &v[1]))
+    return NONE;
+  MlirType t = mlirValueGetType(v[0]);
+  MlirType el = elementOf(t);
+  if (!mlirTypeIsAFloat(el) && !mlirTypeIsAIndex(el) && !mlirTypeIsAInteger(el)) {
+    fail(p, "%s: not a number type", what);
+    return NONE;
+  }
+  return build1(p, ops[numOf(t)], 2, v, t, 0, NULL);
+}
+
+MlirValue flyAdd(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.addf", "arith.addi", "arith.addi"};
+  return arith(p, "flyAdd", ops, a, b);
+}
+MlirValue flySub(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.subf", "arith.subi", "arith.subi"};
+  return arith(p, "flySub", ops, a, b);
+}
+MlirValue flyMul(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.mulf", "arith.muli", "arith.muli"};
+  return arith(p, "flyMul", ops, a, b);
+}
+MlirValue flyDiv(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.divf", "arith.divui", "arith.divsi"};
+  return arith(p, "flyDiv", ops, a, b);
+}
+MlirValue flyRem(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.remf", "arith.remui", "arith.remsi"};
+  return arith(p, "flyRem", ops, a, b);
+}
+MlirValue flyMin(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.minnumf", "arith.minui", "arith.minsi"};
+  return arith(p, "flyMin", ops, a, b);
+}
+MlirValue flyMax(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {"arith.maxnumf", "arith.maxui", "arith.maxsi"};
+  return arith(p, "flyMax", ops, a, b);
+}
+
+MlirValue flyCmp(FlyProgram *p, const char *pred, MlirValue a, MlirValue b) {
+  static const char *const names[6] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  /* arith.cmpf: oeq one olt ole ogt oge; arith.cmpi: eq ne (s|u)lt le gt ge. */
+  static const int fpred[6] = {1, 6, 4, 5, 2, 3}, spred[6] = {0, 1, 2, 3, 4, 5},
+                   upred[6] = {0, 1, 6, 7, 8, 9};
+  MlirValue v[2] = {a, b};
+  if (!ready(p, "flyCmp", 2, v) || !unify(p, "flyCmp", &v[0], &v[1]))
+    return NONE;
+  int k = -1;
+  for (int i = 0; i < 6; ++i)
+    if (pred && !strcmp(pred, names[i]))
+      k = i;
+  if (k < 0) {
+    fail(p, "flyCmp: unknown predicate '%s' (eq ne lt le gt ge)", pred ? pred : "");
+    return NONE;
+  }
+  MlirType t = mlirValueGetType(v[0]);
+  Num num = numOf(t);
+  int code = num == NUM_FLOAT ? fpred[k] : num == NUM_INDEX ? upred[k] : spred[k];
+  MlirNamedAttribute attr =
+      named(p, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(p->ctx, 64), code));
+  return build1(p, num == NUM_FLOAT ? "arith.cmpf" : "arith.cmpi", 2, v,
+                withElement(t, mlirIntegerTypeGet(p->ctx, 1)), 1, &attr);
+}
+
+MlirValue flySelect(FlyProgram *p, MlirValue cond, MlirValue a, MlirValue b) {
+  MlirValue v[3] = {cond, a, b};
+  if (!ready(p, "flySelect", 3, v) || !unify(p, "flySelect", &v[1], &v[2]))
+    return NONE;
+  return build1(p, "arith.select", 3, v, mlirValueGetType(v[1]), 0, NULL);
+}
+
+static unsigned widthOf(MlirType el) {
+  if (mlirTypeIsAFloat(el))
+    return mlirFloatTypeGetWidth(el);
+  return mlirTypeIsAIndex(el) ? 64 : mlirIntegerTypeGetWidth(el);
+}
+
+MlirValue flyCast(FlyProgram *p, MlirValue x, const char *type) {
+  if (!ready(p, "flyCast", 1, &x))
+    return NONE;
+  MlirType to = parseType(p, type);
+  if (p->failed)
+    return NONE;
+  MlirType from = mlirValueGetType(x), fe = elementOf(from);
+  if (mlirTypeIsAVector(to) || (!mlirTypeIsAFloat(to) && !mlirTypeIsAInteger(to) &&
+                                !mlirTypeIsAIndex(to))) {
+    fail(p, "flyCast: the target must be a scalar number type, got '%s'", type);
+    return NONE;
+  }
+  if (mlirTypeEqual(fe, to))
+    return x;
+  Num a = numOf(from), b = numOf(to);
+  MlirType rt = withElement(from, to), i64 = mlirIntegerTypeGet(p->ctx, 64);
+  if (a == NUM_FLOAT && b == NUM_FLOAT)
+    return build1(p, widthOf(to) > widthOf(fe) ? "arith.extf" : "arith.truncf", 1, &x, rt, 0,
+                  NULL);
+  if (a == NUM_INDEX || b == NUM_INDEX) {
+    if (a == NUM_FLOAT || b == NUM_FLOAT) { /* through i64 */
+      if (a == NUM_INDEX) {
+        MlirValue w = build1(p, "arith.index_cast", 1, &x, withElement(from, i64), 0, NULL);
+        return build1(p, "arith.sitofp", 1, &w, rt, 0, NULL);
+      }
+      MlirValue w = build1(p, "arith.fptosi", 1, &x, withElement(from, i64), 0, NULL);
+      return build1(p, "arith.index_cast", 1, &w, rt, 0, NULL);
+    }
+    return build1(p, "arith.index_cast", 1, &x, rt, 0, NULL);
+  }
+  if (a == NUM_INT && b == NUM_FLOAT)
+    return build1(p, "arith.sitofp", 1, &x, rt, 0, NULL);
+  if (a == NUM_FLOAT && b == NUM_INT)
+    return build1(p, "arith.fptosi", 1, &x, rt, 0, NULL);
+  return build1(p, widthOf(to) > widthOf(fe) ? "arith.extsi" : "arith.trunci", 1, &x, rt, 0,
+                NULL);
+}
+
+MlirValue flyMath(FlyProgram *p, const char *fn, MlirValue x) {
+  static const char *const fns[] = {"exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
+                                    "sqrt", "rsqrt", "tanh", "erf", "floor", "ceil", "absf",
+                                    "trunc", "round", "roundeven"};
+  if (!ready(p, "flyMath", 1, &x))
+    return NONE;
+  const char *known = NULL;
+  for (size_t i = 0; i < sizeof fns / sizeof *fns; ++i)
+    if (fn && !strcmp(fn, fns[i]))
+      known = fns[i];
+  if (!known || numOf(mlirValueGetType(x)) != NUM_FLOAT) {
+    fail(p, "flyMath: '%s' of a %s (exp, exp2, expm1, log, log2, log10, log1p, sqrt, rsqrt, "
+         "tanh, erf, floor, ceil, absf, trunc, round, roundeven of floats)",
+         fn ? fn : "", known ? "non-float" : "value");
+    return NONE;
+  }
+  char name[32];
+  snprintf(name, sizeof name, "math.%s", known);
+  return build1(p, name, 1, &x, mlirValueGetType(x), 0, NULL);
+}
+
+MlirValue flySigmoid(FlyProgram *p, MlirValue x) {
+  if (!ready(p, "flySigmoid", 1, &x))
+    return NONE;
+  MlirType t = mlirValueGetType(x);
+  if (numOf(t) != NUM_FLOAT) {
+    fail(p, "flySigmoid: of a non-float value");
+    return NONE;
+  }
+  MlirValue neg = build1(p, "arith.negf", 1, &x, t, 0, NULL);
+  MlirValue e = build1(p, "math.exp", 1, &neg, t, 0, NULL);
+  MlirValue one = constantOf(p, t, 1.0, 0);
+  MlirValue den = flyAdd(p, one, e);
+  return flyDiv(p, one, den);
+}
+
+static const char *const reduceOps[] = {"add", "mul", "minui", "minsi", "maxui", "maxsi",
+                                        "and", "or", "xor", "minnumf", "maxnumf", "minimumf",
+                                        "maximumf"};
+
+static bool knownReduce(FlyProgram *p, const char *what, const char *op) {
+  for (size_t i = 0; i < sizeof reduceOps / sizeof *reduceOps; ++i)
+    if (op && !strcmp(op, reduceOps[i]))
+      return true;
+  fail(p, "%s: unknown reduction '%s' (add, mul, minui, minsi, maxui, maxsi, and, or, xor, "
+       "minnumf, maxnumf, minimumf, maximumf)", what, op ? op : "");
+  return false;
+}
+
+MlirValue flyVectorReduce(FlyProgram *p, const char *op, MlirValue v) {
+  if (!ready(p, "flyVectorReduce", 1, &v) || !knownReduce(p, "flyVectorReduce", op))
+    return NONE;
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAVector(t)) {
+    fail(p, "flyVectorReduce: of a scalar");
+    return NONE;
+  }
+  char kind[48];
+  snprintf(kind, sizeof kind, "#vector.kind<%s>", op);
+  MlirNamedAttribute a =
+      named(p, "kind", mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString(kind)));
+  return build1(p, "vector.reduction", 1, &v, elementOf(t), 1, &a);
+}
+
+static MlirValue gpuReduce(FlyProgram *p, const char *what, const char *name, const char *op,
+                           MlirValue x) {
+  if (!ready(p, what, 1, &x) || !knownReduce(p, what, op))
+    return NONE;
+  char kind[48];
+  snprintf(kind, sizeof kind, "#gpu<all_reduce_op %s>", op);
+  MlirNamedAttribute a[2] = {
+      named(p, "op", mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString(kind))),
+      named(p, "uniform", mlirUnitAttrGet(p->ctx))};
+  MlirType t = mlirValueGetType(x);
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), here(p));
+  mlirOperationStateAddOperands(&st, 1, &x);
+  mlirOperationStateAddResults(&st, 1, &t);
+  mlirOperationStateAddAttributes(&st, 2, a);
+  if (!strcmp(name, "gpu.all_reduce")) {
+    MlirRegion body = mlirRegionCreate(); /* empty: the op attribute says what */
+    mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  }
+  MlirOperation o = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(p->blocks[p->depth - 1], o);
+  return mlirOperationGetResult(o, 0);
+}
+
+MlirValue flyWaveReduce(FlyProgram *p, const char *op, MlirValue x) {
+  return gpuReduce(p, "flyWaveReduce", "gpu.subgroup_reduce", op, x);
+}
+
+MlirValue flyWorkgroupReduce(FlyProgram *p, const char *op, MlirValue x) {
+  return gpuReduce(p, "flyWorkgroupReduce", "gpu.all_reduce", op, x);
+}
+
+static bool indicesFit(FlyProgram *p, const char *what, MlirValue memref, int numIdx,
+                       const MlirValue *idx) {
+  MlirType t = mlirValueGetType(memref);
+  if (!mlirTypeIsAMemRef(t) || mlirShapedTypeGetRank(t) != numIdx) {
+    fail(p, "%s: %d indices for a %s", what, numIdx,
+         mlirTypeIsAMemRef(t) ? "memref of another rank" : "value that is not a memref");
+    return false;
+  }
+  for (int i = 0; i < numIdx; ++i)
+    if (!mlirTypeIsAIndex(mlirValueGetType(idx[i]))) {
+      fail(p, "%s: index %d is not an index value", what, i);
+      return false;
+    }
+  return true;
+}
+
+MlirValue flyLoad(FlyProgram *p, MlirValue memref, int numIdx, const MlirValue *idx, int width) {
+  MlirValue ops[MAX_OPERANDS];
+  if (!ready(p, "flyLoad", 1, &memref) || numIdx < 0 || numIdx >= MAX_OPERANDS ||
+      !ready(p, "flyLoad", numIdx, idx) || !indicesFit(p, "flyLoad", memref, numIdx, idx))
+    return NONE;
+  if (width < 0 || width > 1024) {
+    fail(p, "flyLoad: width %d (0 for a scalar, else 1..1024)", width);
+    return NONE;
+  }
+  ops[0] = memref;
+  memcpy(ops + 1, idx, sizeof *idx * (size_t)numIdx);
+  MlirType el = mlirShapedTypeGetElementType(mlirValueGetType(memref));
+  if (!width)
+    return build1(p, "memref.load", 1 + numIdx, ops, el, 0, NULL);
+  int64_t n = width;
+  return build1(p, "vector.load", 1 + numIdx, ops, mlirVectorTypeGet(1, &n, el), 0, NULL);
+}
+
+void flyStore(FlyProgram *p, MlirValue value, MlirValue memref, int numIdx,
+              const MlirValue *idx) {
+  MlirValue ops[MAX_OPERANDS] = {value, memref};
+  if (!ready(p, "flyStore", 2, ops) || numIdx < 0 || numIdx + 2 > MAX_OPERANDS ||
+      !ready(p, "flyStore", numIdx, idx) || !indicesFit(p, "flyStore", memref, numIdx, idx))
+    return;
+  MlirType vt = mlirValueGetType(value);
+  if (!mlirTypeEqual(elementOf(vt), mlirShapedTypeGetElementType(mlirValueGetType(memref)))) {
+    fail(p, "flyStore: the value's element type is not the memref's");
+    return;
+  }
+  memcpy(ops + 2, idx, sizeof *idx * (size_t)numIdx);
+  build(p, mlirTypeIsAVector(vt) ? "vector.store" : "memref.store", 2 + numIdx, ops, 0, NULL, 0,
+        NULL);
+}
+
+/*--- fly layouts and tensors --------------------------------------------------------*/
+
+/* The fly kind and canonical notation of `text`, checked by lib/layout. */
+static FlyTypeKind parseNotation(FlyProgram *p, const char *what, const char *text,
+                                 FlyStrBuf *canon) {
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
+  FlyTypeKind kind = FLY_TYPE_NONE;
+  if (!ctx) {
+    fail(p, "out of memory");
+    return kind;
+  }
+  if (strstr(text, " o ")) {
+    const FlyComposedLayout *c = flyComposedLayoutParse(ctx, text);
+    if (c)
+      flyComposedLayoutPrint(c, canon), kind = FLY_TYPE_COMPOSED_LAYOUT;
+  } else if (strchr(text, ':')) {
+    const FlyLayout *l = flyLayoutParse(ctx, text);
+    if (l)
+      flyLayoutPrint(l, canon), kind = FLY_TYPE_LAYOUT;
+  } else if (!strncmp(text, "S<", 2)) {
+    const FlySwizzle *s = flySwizzleParse(ctx, text);
+    if (s)
+      flySwizzlePrint(s, canon), kind = FLY_TYPE_SWIZZLE;
+  } else {
+    const FlyIntTuple *t = flyIntTupleParse(ctx, text);
+    if (t)
+      flyIntTuplePrint(t, canon), kind = FLY_TYPE_INT_TUPLE;
+  }
+  if (kind == FLY_TYPE_NONE)
+    fail(p, "%s: '%s': %s", what, text, flyLayoutCtxGetError(ctx));
+  flyLayoutCtxDestroy(ctx);
+  return kind;
+}
+
+MlirValue flyLayout(FlyProgram *p, const char *notation) {
+  if (!ready(p, "flyLayout", 0, NULL))
+    return NONE;
+  FlyStrBuf canon = {0};
+  FlyTypeKind kind = parseNotation(p, "flyLayout", notation ? notation : "", &canon);
+  MlirValue v = NONE;
+  if (kind != FLY_TYPE_NONE && !canon.oom) {
+    MlirType t = flyTypeGet(p->ctx, kind, mlirStringRefCreateFromCString(canon.data));
+    v = build1(p, "fly.static", 0, NULL, t, 0, NULL);
+  }
+  flyStrBufDestroy(&canon);
+  return v;
+}
+
+/* The value of an arith.constant index or integer, when `v` is one. */
+static bool constantValue(MlirValue v, int64_t *out) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation op = mlirOpResultGetOwner(v);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length != 14 || memcmp(name.data, "arith.constant", 14))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+MlirValue flyCoord(FlyProgram *p, int n, const MlirValue *values) {
+  if (!ready(p, "flyCoord", n, values))
+    return NONE;
+  if (n < 1 || n > MAX_OPERANDS) {
+    fail(p, "flyCoord: %d values (1 to %d)", n, MAX_OPERANDS);
+    return NONE;
+  }
+  /* Constants go into the type; the other values are the operands, one per
+   * `?` leaf. */
+  FlyStrBuf spec = {0};
+  MlirValue dynamic[MAX_OPERANDS];
+  int numDynamic = 0;
+  flyStrBufAppend(&spec, n > 1 ? "(" : "");
+  for (int i = 0; i < n; ++i) {
+    int64_t c;
+    if (!mlirTypeIsAIndex(mlirValueGetType(values[i]))) {
+      fail(p, "flyCoord: value %d is not an index value", i);
+      flyStrBufDestroy(&spec);
+      return NONE;
+    }
+    if (i)
+      flyStrBufAppend(&spec, ",");
+    if (constantValue(values[i], &c)) {
+      flyStrBufAppendF(&spec, "%lld", (long long)c);
+    } else {
+      flyStrBufAppend(&spec, "?");
+      dynamic[numDynamic++] = values[i];
+    }
+  }
+  flyStrBufAppend(&spec, n > 1 ? ")" : "");
+  MlirValue v = NONE;
+  if (!spec.oom) {
+    MlirType t = flyTypeGet(p->ctx, FLY_TYPE_INT_TUPLE, mlirStringRefCreateFromCString(spec.data));
+    v = build1(p, "fly.make_int_tuple", numDynamic, dynamic, t, 0, NULL);
+  }
+  flyStrBufDestroy(&spec);
+  return v;
+}
+
+MlirValue flyAlgebra(FlyProgram *p, const char *op, int n, const MlirValue *operands) {
+  if (!ready(p, "flyAlgebra", n, operands))
+    return NONE;
+  if (!op || strncmp(op, "fly.", 4) || n < 0 || n > MAX_OPERANDS) {
+    fail(p, "flyAlgebra: '%s' is not a fly op name", op ? op : "");
+    return NONE;
+  }
+  MlirOperation o = build(p, op, n, operands, 1, (MlirType[]){mlirIndexTypeGet(p->ctx)}, 0, NULL);
+  FlyStrBuf err = {0};
+  MlirType t;
+  if (mlirLogicalResultIsFailure(flyInferResultType(o, &t, &err))) {
+    fail(p, "%s: %s", op, err.data ? err.data : "out of memory");
+    mlirOperationDestroy(o);
+    flyStrBufDestroy(&err);
+    return NONE;
+  }
+  flyStrBufDestroy(&err);
+  MlirValue r = mlirOperationGetResult(o, 0);
+  mlirValueSetType(r, t);
+  return r;
+}
+
+/* The fly notation inside a fly value's type. */
+static char *specOf(MlirValue v) {
+  FlyStrBuf b = {0};
+  if (mlirLogicalResultIsFailure(flyTypeGetSpec(mlirValueGetType(v), &b))) {
+    flyStrBufDestroy(&b);
+    return NULL;
+  }
+  return flyStrBufTake(&b);
+}
+
+MlirValue flyTensor(FlyProgram *p, MlirValue memref, MlirValue layout) {
+  MlirValue v[2] = {memref, layout};
+  if (!ready(p, "flyTensor", 2, v))
+    return NONE;
+  MlirType mt = mlirValueGetType(memref);
+  FlyTypeKind k = flyTypeGetKind(mlirValueGetType(layout));
+  if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1 ||
+      (k != FLY_TYPE_LAYOUT && k != FLY_TYPE_COMPOSED_LAYOUT)) {
+    fail(p, "flyTensor: a 1-D memref and a layout or composed layout");
+    return NONE;
+  }
+  MlirAttribute space = mlirMemRefTypeGetMemorySpace(mt);
+  char *spaceText = NULL;
+  if (!mlirAttributeIsNull(space)) {
+    FlyStrBuf b = {0};
+    mlirAttributePrint(space, appendPrinted, &b);
+    spaceText = flyStrBufTake(&b);
+  }
+  bool shared = spaceText && strstr(spaceText, "workgroup");
+  flyFree(spaceText);
+  char *el = typeText(mlirShapedTypeGetElementType(mt)), *spec = specOf(layout);
+  MlirValue r = NONE;
+  if (el && spec) {
+    FlyStrBuf tt = {0};
+    flyStrBufAppendF(&tt, "%s %s %s", el, shared ? "shared" : "global", spec);
+    if (!tt.oom)
+      r = build1(p, "fly.make_tensor", 2, v,
+                 flyTypeGet(p->ctx, FLY_TYPE_TENSOR, mlirStringRefCreateFromCString(tt.data)), 0,
+                 NULL);
+    flyStrBufDestroy(&tt);
+  }
+  flyFree(el);
+  flyFree(spec);
+  return r;
+}
+
+/* A tensor's spec "ELEM SPACE LAYOUT", split at its first two spaces. */
+static bool splitTensor(char *spec, char **elem, char **space, char **layout) {
+  char *a = strchr(spec, ' ');
+  char *b = a ? strchr(a + 1, ' ') : NULL;
+  if (!b)
+    return false;
+  *a = *b = '\0';
+  *elem = spec;
+  *space = a + 1;
+  *layout = b + 1;
+  return true;
+}
+
+/* The tile's layout: the tile shape with the parent's strides; every
+ * static parent extent divides into whole tiles. */
+static bool tileLayout(FlyProgram *p, const char *parent, const char *tile, FlyStrBuf *out) {
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
+  const FlyLayout *l = ctx ? flyLayoutParse(ctx, parent) : NULL;
+  const FlyIntTuple *t = l ? flyIntTupleParse(ctx, tile) : NULL;
+  bool ok = false;
+  if (!t) {
+    fail(p, "flyLocalTile: %s", ctx ? flyLayoutCtxGetError(ctx) : "out of memory");
+  } else {
+    const FlyIntTuple *shape = flyLayoutGetShape(l);
+    int rank = flyIntTupleGetRank(shape), trank = flyIntTupleGetRank(t);
+    ok = rank == trank && rank > 0 && flyIntTupleIsStatic(t);
+    for (int i = 0; ok && i < rank; ++i) {
+      const FlyIntTuple *e = flyIntTupleGetElem(shape, i), *te = flyIntTupleGetElem(t, i);
+      if (!flyIntTupleIsLeaf(te) || flyIntTupleGetValue(te) < 1) {
+        ok = false;
+      } else if (flyIntTupleIsLeaf(e) && flyIntTupleGetLeafKind(e) == FLY_LEAF_INT &&
+                 flyIntTupleGetValue(e) % flyIntTupleGetValue(te)) {
+        fail(p, "flyLocalTile: the tile %s does not divide %s: mode %d has %lld elements, not "
+             "a multiple of %lld", tile, parent, i, (long long)flyIntTupleGetValue(e),
+             (long long)flyIntTupleGetValue(te));
+        flyLayoutCtxDestroy(ctx);
+        return false;
+      }
+    }
+    const FlyLayout *r = ok ? flyLayoutCreate(ctx, t, flyLayoutGetStride(l)) : NULL;
+    if (r)
+      flyLayoutPrint(r, out);
+    else
+      fail(p, "flyLocalTile: the tile %s must be a tuple of positive integers with the rank of "
+           "%s", tile, parent);
+    ok = r != NULL;
+  }
+  flyLayoutCtxDestroy(ctx);
+  return ok;
+}
+
+MlirValue flyLocalTile(FlyProgram *p, MlirValue tensor, MlirValue coord, const char *tile) {
+  MlirValue v[2] = {tensor, coord};
+  if (!ready(p, "flyLocalTile", 2, v))
+    return NONE;
+  char *spec = flyTypeGetKind(mlirValueGetType(tensor)) == FLY_TYPE_TENSOR ? specOf(tensor) : NULL;
+  char *el, *space, *layout;
+  MlirValue r = NONE;
+  if (!spec || !splitTensor(spec, &el, &space, &layout) || strstr(layout, " o ")) {
+    fail(p, "flyLocalTile: of a tensor with a plain layout");
+  } else if (flyTypeGetKind(mlirValueGetType(coord)) != FLY_TYPE_INT_TUPLE) {
+    fail(p, "flyLocalTile: the tile coordinate must be an int tuple (flyCoord)");
+  } else {
+    FlyStrBuf tl = {0}, tt = {0};
+    if (tileLayout(p, layout, tile ? tile : "", &tl) && !tl.oom) {
+      flyStrBufAppendF(&tt, "%s %s %s", el, space, tl.data);
+      MlirNamedAttribute a = named(p, "tile", strAttr(p, tile));
+      if (!tt.oom)
+        r = build1(p, "fly.local_tile", 2, v,
+                   flyTypeGet(p->ctx, FLY_TYPE_TENSOR, mlirStringRefCreateFromCString(tt.data)),
+                   1, &a);
+    }
+    flyStrBufDestroy(&tl);
+    flyStrBufDestroy(&tt);
+  }
+  flyFree(spec);
+  return r;
+}
+
+MlirValue flyTensorLoad(FlyProgram *p, MlirValue tensor, MlirValue coord, int width) {
+  MlirValue v[2] = {tensor, coord};
+  if (!ready(p, "flyTensorLoad", 2, v))
+    return NONE;
+  char *spec = flyTypeGetKind(mlirValueGetType(tensor)) == FLY_TYPE_TENSOR ? specOf(tensor) : NULL;
+  char *el, *space, *layout;
+  MlirValue r = NONE;
+  if (!spec || !splitTensor(spec, &el, &space, &layout) || width < 0 || width > 1024) {
+    fail(p, "flyTensorLoad: a tensor, and a width of 0 (a scalar) to 1024");
+  } else {
+    MlirType et = parseType(p, el);
+    int64_t n = width;
+    if (!p->failed)
+      r = build1(p, "fly.load", 2, v, width ? mlirVectorTypeGet(1, &n, et) : et, 0, NULL);
+  }
+  flyFree(spec);
+  return r;
+}
+
+void flyTensorStore(FlyProgram *p, MlirValue value, MlirValue tensor, MlirValue coord) {
+  MlirValue v[3] = {value, tensor, coord};
+  if (!ready(p, "flyTensorStore", 3, v))
+    return;
+  if (flyTypeGetKind(mlirValueGetType(tensor)) != FLY_TYPE_TENSOR) {
+    fail(p, "flyTensorStore: into a value that is not a tensor");
+    return;
+  }
+  build(p, "fly.store", 3, v, 0, NULL, 0, NULL);
+}
+
+/* Finds field `name` of `fields` ("a: f32[16] align 16, b: i8[4]"): its
+ * element type and count. Only top-level arrays. */
+static bool findField(const char *fields, const char *name, char *elem, size_t elemSize,
+                      long long *count) {
+  size_t n = strlen(name);
+  for (const char *s = fields; s && *s;) {
+    while (*s == ' ' || *s == ',')
+      ++s;
+    const char *colon = strchr(s, ':');
+    if (!colon)
+      return false;
+    const char *end = colon;
+    while (end > s && end[-1] == ' ')
+      --end;
+    char el[32];
+    long long c;
+    if ((size_t)(end - s) == n && !memcmp(s, name, n) &&
+        sscanf(colon + 1, " %31[a-zA-Z0-9_] [ %lld ]", el, &c) == 2) {
+      snprintf(elem, elemSize, "%s", el);
+      *count = c;
+      return true;
+    }
+    s = strchr(colon, ',');
+  }
+  return false;
+}
+
+MlirValue flySharedAlloc(FlyProgram *p, const char *fields) {
+  if (!ready(p, "flySharedAlloc", 0, NULL))
+    return NONE;
+  if (!fields || !*fields) {
+    fail(p, "flySharedAlloc: no fields");
+    return NONE;
+  }
+  MlirNamedAttribute a = named(p, "fields", strAttr(p, fields));
+  MlirType t =
+      mlirTypeParseGet(p->ctx, mlirStringRefCreateFromCString("!fly.shared_storage<\"S\">"));
+  return build1(p, "fly.shared_alloc", 0, NULL, t, 1, &a);
+}
+
+MlirValue flySharedField(FlyProgram *p, MlirValue storage, const char *name) {
+  if (!ready(p, "flySharedField", 1, &storage))
+    return NONE;
+  MlirOperation def = mlirValueIsAOpResult(storage) ? mlirOpResultGetOwner(storage)
+                                                    : (MlirOperation){NULL};
+  MlirAttribute f = mlirOperationIsNull(def) ? mlirAttributeGetNull()
+                                             : mlirOperationGetAttributeByName(
+                                                   def, mlirStringRefCreateFromCString("fields"));
+  char elem[32];
+  long long count;
+  if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f)) {
+    fail(p, "flySharedField: the storage must come from flySharedAlloc");
+    return NONE;
+  }
+  MlirStringRef fs = mlirStringAttrGetValue(f);
+  char *fields = flyAlloc(fs.length + 1);
+  if (!fields) {
+    fail(p, "out of memory");
+    return NONE;
+  }
+  memcpy(fields, fs.data, fs.length);
+  fields[fs.length] = '\0';
+  bool found = name && findField(fields, name, elem, sizeof elem, &count);
+  flyFree(fields);
+  if (!found) {
+    fail(p, "flySharedField: no array field '%s' (NAME: ELEM[N]) in the storage",
+         name ? name : "");
+    return NONE;
+  }
+  char text[96];
+  snprintf(text, sizeof text, "memref<%lldx%s, #gpu.address_space<workgroup>>", count, elem);
+  MlirType t = parseType(p, text);
+  MlirNamedAttribute a = named(p, "field", strAttr(p, name));
+  return p->failed ? NONE : build1(p, "fly.shared_field", 1, &storage, t, 1, &a);
+}

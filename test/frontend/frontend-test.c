@@ -1,0 +1,205 @@
+// The typed C front-end (flyc/frontend.h), through frontend-test.c.
+//
+// Types it computes: int tuples with constants in the type, layouts in
+// canonical notation, fly algebra through lib/layout, memrefs of shared
+// fields, tensors and tiles, vector arithmetic with scalars broadcast.
+// RUN: %testbin/frontend-test types | FileCheck %s --check-prefix=TYPES --match-full-lines
+// TYPES: coord: !fly.int_tuple<"(?,3)">
+// TYPES-NEXT: layout: !fly.layout<"(4,8):(8,1)">
+// TYPES-NEXT: canonical: !fly.layout<"(4,8):(8,1)">
+// TYPES-NEXT: composed: !fly.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+// TYPES-NEXT: composition: !fly.layout<"((2,2),3):((24,2),8)">
+// TYPES-NEXT: size: index
+// TYPES-NEXT: field: memref<64xbf16, #gpu.address_space<workgroup>>
+// TYPES-NEXT: tensor: !fly.tensor<"bf16 shared (8,8):(8,1)">
+// TYPES-NEXT: tile: !fly.tensor<"bf16 shared (4,2):(8,1)">
+// TYPES-NEXT: load: vector<4xbf16>
+// TYPES-NEXT: broadcast-add: vector<4xf32>
+// TYPES-NEXT: cmp: vector<4xi1>
+// TYPES-NEXT: cast: vector<4xbf16>
+// TYPES-NEXT: index-to-f32: f32
+// TYPES-NEXT: sigmoid: vector<4xf32>
+// TYPES-NEXT: reduce: f32
+// TYPES-NEXT: failed: 0
+//
+// Errors: the first failing call is recorded with its C line; every later
+// call builds nothing; the program does not print.
+// RUN: %testbin/frontend-test error layout | FileCheck %s --check-prefix=LAYOUT
+// LAYOUT: bad: null, after: null
+// LAYOUT-NEXT: frontend-test.c:[[#]]: error: flyLayout: '(4,8):(8,1': syntax error at column 11: expected ',' or ')', found the end of the input
+// LAYOUT-NEXT: print: 0
+// RUN: %testbin/frontend-test error mismatch | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: frontend-test.c:[[#]]: error: flyAdd: operands of types f32 and i32
+// RUN: %testbin/frontend-test error tile | FileCheck %s --check-prefix=TILE
+// TILE: frontend-test.c:[[#]]: error: flyLocalTile: the tile (48,64) does not divide (64,64):(64,1): mode 0 has 64 elements, not a multiple of 48
+// RUN: %testbin/frontend-test error algebra | FileCheck %s --check-prefix=ALGEBRA
+// ALGEBRA: frontend-test.c:[[#]]: error: fly.logical_divide: logical_divide: inadmissible composition: stride 3 and shape 4 of the left layout divide neither way
+// RUN: %testbin/frontend-test error math | FileCheck %s --check-prefix=MATH
+// MATH: frontend-test.c:[[#]]: error: flyMath: 'exp' of a non-float
+// RUN: %testbin/frontend-test error scope | FileCheck %s --check-prefix=SCOPE
+// SCOPE: frontend-test.c:[[#]]: error: flyForEnd without its opening call
+//
+// A whole kernel (a loop carrying a value, an if/else) compiles for both
+// chips and computes y[i] = +-(0 + x + 2x + 3x) on the emulators.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %testbin/frontend-test kernel > %t/k.mlir
+// RUN: FileCheck %s --check-prefix=IR < %t/k.mlir
+// IR: gpu.func @loop_if(
+// IR: scf.for {{.*}} iter_args({{.*}}) -> (f32) {
+// IR: scf.if
+// IR: } else {
+// IR: loc("{{.*}}frontend-test.c":[[#]]:0)
+// RUN: flyc %t/k.mlir --chip gfx950 -o %t/k950.hsaco
+// RUN: flyc %t/k.mlir --chip gfx942 -o %t/k942.hsaco
+// RUN: python3 %S/Inputs/loop-if-ref.py %t
+// RUN: flyc-run %t/k950.hsaco --kernel loop_if --grid 4 --block 256 x:f32:1024:file=%t/x.bin y:f32:1024 --check y=%t/y.bin | FileCheck %s --check-prefix=OK
+// RUN: flyc-run %t/k942.hsaco --kernel loop_if --grid 4 --block 256 x:f32:1024:file=%t/x.bin y:f32:1024 --check y=%t/y.bin | FileCheck %s --check-prefix=OK
+// OK: check y: ok (1024 f32 elements, bit-exact, max abs error 0)
+
+/*===- frontend-test.c - Checks of the typed C front-end ------------------===*
+ *
+ * Each case builds a little with flyc/frontend.h and prints what the
+ * front-end computed (a type, the first error) as one line that the checks
+ * below read; `kernel` prints a whole module that flyc then compiles and
+ * flyc-run runs. This file is also the lit test that runs it.
+ *   frontend-test CASE
+ *===----------------------------------------------------------------------===*/
+#include <stdio.h>
+#include <string.h>
+
+#include "flyc/frontend.h"
+
+static void appendOut(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stdout);
+}
+
+static void showType(const char *what, MlirValue v) {
+  printf("%s: ", what);
+  if (mlirValueIsNull(v))
+    fputs("(null)", stdout);
+  else
+    mlirTypePrint(mlirValueGetType(v), appendOut, NULL);
+  fputs("\n", stdout);
+}
+
+static FlyProgram *open1(void) {
+  FlyProgram *p = flyProgramCreate();
+  const char *params[] = {"memref<4096xf32>", "memref<?x256xf32>", "f32", "i32"};
+  MlirValue a[4];
+  flyKernelBegin(FLY(p), "k", 256, 4, params, a);
+  return p;
+}
+
+/* Types the front-end computes. */
+static int types(void) {
+  FlyProgram *p = open1();
+  MlirValue c3 = flyIndex(FLY(p), 3), t = flyThreadId(FLY(p), 0);
+  MlirValue mixed[2] = {t, c3};
+  showType("coord", flyCoord(FLY(p), 2, mixed));
+  showType("layout", flyLayout(FLY(p), "(4,8):(8,1)"));
+  showType("canonical", flyLayout(FLY(p), "( 4 , 8 ) : ( 8 , 1 )"));
+  showType("composed", flyLayout(FLY(p), "S<3,4,3> o 0 o (8,64):(64,1)"));
+  MlirValue ab[2] = {flyLayout(FLY(p), "(6,2):(8,2)"), flyLayout(FLY(p), "(4,3):(3,1)")};
+  showType("composition", flyAlgebra(FLY(p), "fly.composition", 2, ab));
+  showType("size", flyAlgebra(FLY(p), "fly.size", 1, ab));
+  MlirValue lds = flySharedField(FLY(p), flySharedAlloc(FLY(p), "a: f32[4096], b: bf16[64]"), "b");
+  showType("field", lds);
+  MlirValue g = flyTensor(FLY(p), lds, flyLayout(FLY(p), "(8,8):(8,1)"));
+  showType("tensor", g);
+  MlirValue tc[2] = {c3, c3};
+  showType("tile", flyLocalTile(FLY(p), g, flyCoord(FLY(p), 2, tc), "(4,2)"));
+  showType("load", flyTensorLoad(FLY(p), g, flyCoord(FLY(p), 2, tc), 4));
+  MlirValue x = flyF32(FLY(p), 2.0f), v = flyBroadcast(FLY(p), x, 4);
+  showType("broadcast-add", flyAdd(FLY(p), v, x));
+  showType("cmp", flyCmp(FLY(p), "lt", v, x));
+  showType("cast", flyCast(FLY(p), v, "bf16"));
+  showType("index-to-f32", flyCast(FLY(p), t, "f32"));
+  showType("sigmoid", flySigmoid(FLY(p), v));
+  showType("reduce", flyVectorReduce(FLY(p), "maxnumf", v));
+  flyKernelEnd(FLY(p));
+  printf("failed: %d %s\n", flyProgramFailed(p), flyProgramGetError(p));
+  flyProgramDestroy(p);
+  return 0;
+}
+
+/* One failing call; the error is the first one and stays. */
+static int error(const char *which) {
+  FlyProgram *p = open1();
+  MlirValue x = flyF32(FLY(p), 1.0f), i = flyI32(FLY(p), 1), t = flyThreadId(FLY(p), 0);
+  MlirValue bad = (MlirValue){NULL};
+  if (!strcmp(which, "layout"))
+    bad = flyLayout(FLY(p), "(4,8):(8,1");
+  else if (!strcmp(which, "mismatch"))
+    bad = flyAdd(FLY(p), x, i);
+  else if (!strcmp(which, "tile")) {
+    MlirValue c[2] = {t, t};
+    MlirValue g = flyTensor(FLY(p), flySharedField(FLY(p), flySharedAlloc(FLY(p), "a: f32[4096]"),
+                                                   "a"),
+                            flyLayout(FLY(p), "(64,64):(64,1)"));
+    bad = flyLocalTile(FLY(p), g, flyCoord(FLY(p), 2, c), "(48,64)");
+  } else if (!strcmp(which, "algebra")) {
+    MlirValue ab[2] = {flyLayout(FLY(p), "(4,2):(2,1)"), flyLayout(FLY(p), "3:1")};
+    bad = flyAlgebra(FLY(p), "fly.logical_divide", 2, ab);
+  } else if (!strcmp(which, "math")) {
+    bad = flyMath(FLY(p), "exp", t);
+  } else if (!strcmp(which, "scope")) {
+    flyForEnd(FLY(p), 0, NULL, NULL);
+  }
+  /* Later calls build nothing and keep the first error. */
+  MlirValue after = flyAdd(FLY(p), x, x);
+  printf("bad: %s, after: %s\n", mlirValueIsNull(bad) ? "null" : "value",
+         mlirValueIsNull(after) ? "null" : "value");
+  printf("%s\n", flyProgramGetError(p));
+  FlyStrBuf out = {0};
+  printf("print: %d\n", flyProgramPrint(p, &out));
+  flyStrBufDestroy(&out);
+  flyProgramDestroy(p);
+  return 0;
+}
+
+/* A kernel with a loop carrying a value and an if/else:
+ *   y[i] = (i even ? 1 : -1) * (x[i] * 0 + x[i] * 1 + x[i] * 2 + x[i] * 3). */
+static int kernel(void) {
+  FlyProgram *p = flyProgramCreate();
+  const char *params[] = {"memref<1024xf32>", "memref<1024xf32>"};
+  MlirValue a[2];
+  flyKernelBegin(FLY(p), "loop_if", 256, 2, params, a);
+  MlirValue i = flyAdd(FLY(p), flyMul(FLY(p), flyBlockId(FLY(p), 0), flyIndex(FLY(p), 256)),
+                       flyThreadId(FLY(p), 0));
+  MlirValue x = flyLoad(FLY(p), a[0], 1, &i, 0);
+  MlirValue zero = flyF32(FLY(p), 0.0f), acc;
+  MlirValue k = flyForBegin(FLY(p), flyIndex(FLY(p), 0), flyIndex(FLY(p), 4), flyIndex(FLY(p), 1),
+                            1, &zero, &acc);
+  MlirValue next = flyAdd(FLY(p), acc, flyMul(FLY(p), x, flyCast(FLY(p), k, "f32")));
+  MlirValue sum;
+  flyForEnd(FLY(p), 1, &next, &sum);
+  MlirValue two = flyIndex(FLY(p), 2), none = flyIndex(FLY(p), 0);
+  MlirValue even = flyCmp(FLY(p), "eq", flyRem(FLY(p), i, two), none);
+  flyIfBegin(FLY(p), even);
+  flyStore(FLY(p), sum, a[1], 1, &i);
+  flyElse(FLY(p));
+  flyStore(FLY(p), flySub(FLY(p), zero, sum), a[1], 1, &i);
+  flyIfEnd(FLY(p));
+  flyKernelEnd(FLY(p));
+  FlyStrBuf out = {0};
+  int rc = 0;
+  if (flyProgramPrint(p, &out))
+    fputs(out.data, stdout);
+  else
+    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
+  flyStrBufDestroy(&out);
+  flyProgramDestroy(p);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "types"))
+    return types();
+  if (argc == 3 && !strcmp(argv[1], "error"))
+    return error(argv[2]);
+  if (argc == 2 && !strcmp(argv[1], "kernel"))
+    return kernel();
+  fputs("usage: frontend-test types | error WHICH | kernel\n", stderr);
+  return 2;
+}
