@@ -130,6 +130,15 @@ MlirValue flyVectorReduce(FlyProgram *p, const char *op, MlirValue v);
 MlirValue flyWaveReduce(FlyProgram *p, const char *op, MlirValue x);
 MlirValue flyWorkgroupReduce(FlyProgram *p, const char *op, MlirValue x);
 
+/// Inclusive scans of a 32-bit scalar (f32 or i32) with `op` (add, mul,
+/// minsi, maxsi, minnumf, maxnumf, and, or, xor): lane l of the wave gets
+/// op(x_0, ..., x_l) (six shuffle-up steps); thread t of the workgroup
+/// (linear id) op(x_0, ..., x_t) (the waves' scans, their totals through a
+/// 16-entry LDS buffer between two barriers). Every thread of the
+/// workgroup must reach a workgroup scan.
+MlirValue flyWaveScan(FlyProgram *p, const char *op, MlirValue x);
+MlirValue flyWorkgroupScan(FlyProgram *p, const char *op, MlirValue x);
+
 /// memref[idx...]: a scalar (width 0) or a vector of `width` elements.
 MlirValue flyLoad(FlyProgram *p, MlirValue memref, int numIdx, const MlirValue *idx, int width);
 void flyStore(FlyProgram *p, MlirValue value, MlirValue memref, int numIdx,

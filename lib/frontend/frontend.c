@@ -34,6 +34,7 @@ struct FlyProgram {
   const char *file;
   int line;
   bool failed;
+  int buffers; /* workgroup buffers declared so far (their names' numbers) */
   char error[640];
 };
 
@@ -687,6 +688,120 @@ MlirValue flyWaveReduce(FlyProgram *p, const char *op, MlirValue x) {
 
 MlirValue flyWorkgroupReduce(FlyProgram *p, const char *op, MlirValue x) {
   return gpuReduce(p, "flyWorkgroupReduce", "gpu.all_reduce", op, x);
+}
+
+/*--- Scans ------------------------------------------------------------------------*/
+
+typedef struct ScanOp {
+  const char *name, *fop, *iop; /* arith ops for floats and integers (NULL: none) */
+  double fid;                   /* identities */
+  int64_t iid;
+} ScanOp;
+
+static const ScanOp scanOps[] = {
+    {"add", "arith.addf", "arith.addi", 0.0, 0},
+    {"mul", "arith.mulf", "arith.muli", 1.0, 1},
+    {"minsi", NULL, "arith.minsi", 0.0, INT32_MAX},
+    {"maxsi", NULL, "arith.maxsi", 0.0, INT32_MIN},
+    {"minnumf", "arith.minnumf", NULL, __builtin_nan(""), 0},
+    {"maxnumf", "arith.maxnumf", NULL, __builtin_nan(""), 0},
+    {"and", NULL, "arith.andi", 0.0, -1},
+    {"or", NULL, "arith.ori", 0.0, 0},
+    {"xor", NULL, "arith.xori", 0.0, 0},
+};
+
+/* The scan op `name` for x's type, or NULL after an error. */
+static const ScanOp *scanOpFor(FlyProgram *p, const char *what, const char *name, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  bool f32 = mlirTypeIsAF32(t);
+  bool i32 = mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32;
+  for (size_t i = 0; i < sizeof scanOps / sizeof *scanOps; ++i)
+    if (name && !strcmp(name, scanOps[i].name) && ((f32 && scanOps[i].fop) ||
+                                                   (i32 && scanOps[i].iop)))
+      return &scanOps[i];
+  fail(p, "%s: '%s' of this type (f32: add, mul, minnumf, maxnumf; i32: add, mul, minsi, "
+       "maxsi, and, or, xor)", what, name ? name : "");
+  return NULL;
+}
+
+static MlirValue combine(FlyProgram *p, const ScanOp *op, MlirValue a, MlirValue b) {
+  MlirValue v[2] = {a, b};
+  return build1(p, mlirTypeIsAF32(mlirValueGetType(a)) ? op->fop : op->iop, 2, v,
+                mlirValueGetType(a), 0, NULL);
+}
+
+static MlirValue scanWave(FlyProgram *p, const ScanOp *op, MlirValue x) {
+  MlirType index = mlirIndexTypeGet(p->ctx), i32 = mlirIntegerTypeGet(p->ctx, 32);
+  MlirValue lane = build1(p, "gpu.lane_id", 0, NULL, index, 0, NULL);
+  MlirValue width = constantOf(p, i32, 0, 64);
+  MlirNamedAttribute up = named(
+      p, "mode", mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString("#gpu<shuffle_mode up>")));
+  MlirType res[2] = {mlirValueGetType(x), mlirIntegerTypeGet(p->ctx, 1)};
+  for (int off = 1; off < 64; off *= 2) {
+    MlirValue ops[3] = {x, constantOf(p, i32, 0, off), width};
+    MlirOperation sh = build(p, "gpu.shuffle", 3, ops, 2, res, 1, &up);
+    MlirValue from = mlirOperationGetResult(sh, 0);
+    MlirValue joined = combine(p, op, x, from);
+    MlirValue reach = flyCmp(p, "ge", lane, constantOf(p, index, 0, off));
+    x = flySelect(p, reach, joined, x);
+  }
+  return x;
+}
+
+MlirValue flyWaveScan(FlyProgram *p, const char *op, MlirValue x) {
+  if (!ready(p, "flyWaveScan", 1, &x))
+    return NONE;
+  const ScanOp *s = scanOpFor(p, "flyWaveScan", op, x);
+  return s ? scanWave(p, s, x) : NONE;
+}
+
+/* A workgroup buffer of 16 values of type `t` (one per wave), declared in
+ * the gpu.module; its memref. */
+static MlirValue waveBuffer(FlyProgram *p, MlirType t) {
+  char name[48], text[96];
+  snprintf(name, sizeof name, "__fly_scan_%d", p->buffers++);
+  snprintf(text, sizeof text, "memref<16x%s, #gpu.address_space<workgroup>>",
+           mlirTypeIsAF32(t) ? "f32" : "i32");
+  MlirType mt = parseType(p, text);
+  MlirNamedAttribute attrs[4] = {
+      named(p, "sym_name", strAttr(p, name)), named(p, "sym_visibility", strAttr(p, "private")),
+      named(p, "type", mlirTypeAttrGet(mt)),
+      named(p, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(p->ctx, 64), 16))};
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"),
+                                                here(p));
+  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirBlockInsertOwnedOperation(p->gpuBody, 0, mlirOperationCreate(&st));
+  MlirNamedAttribute sym = named(
+      p, "name", mlirFlatSymbolRefAttrGet(p->ctx, mlirStringRefCreateFromCString(name)));
+  return build1(p, "memref.get_global", 0, NULL, mt, 1, &sym);
+}
+
+MlirValue flyWorkgroupScan(FlyProgram *p, const char *op, MlirValue x) {
+  if (!ready(p, "flyWorkgroupScan", 1, &x))
+    return NONE;
+  const ScanOp *s = scanOpFor(p, "flyWorkgroupScan", op, x);
+  if (!s)
+    return NONE;
+  MlirType t = mlirValueGetType(x), index = mlirIndexTypeGet(p->ctx);
+  MlirValue mine = scanWave(p, s, x);
+  MlirValue buf = waveBuffer(p, t);
+  MlirValue wave = build1(p, "gpu.subgroup_id", 0, NULL, index, 0, NULL);
+  MlirValue lane = build1(p, "gpu.lane_id", 0, NULL, index, 0, NULL);
+  /* The last lane of each wave holds the wave's total. */
+  flyIfBegin(p, flyCmp(p, "eq", lane, constantOf(p, index, 0, 63)));
+  flyStore(p, mine, buf, 1, &wave);
+  flyIfEnd(p);
+  flyBarrier(p);
+  MlirValue init = mlirTypeIsAF32(t) ? constantOf(p, t, s->fid, 0) : constantOf(p, t, 0, s->iid);
+  MlirValue acc, before;
+  MlirValue lb = constantOf(p, index, 0, 0);
+  MlirValue step = constantOf(p, index, 0, 1);
+  MlirValue w = flyForBegin(p, lb, wave, step, 1, &init, &acc);
+  MlirValue total = flyLoad(p, buf, 1, &w, 0);
+  MlirValue next = combine(p, s, acc, total);
+  flyForEnd(p, 1, &next, &before);
+  flyBarrier(p);
+  return combine(p, s, before, mine);
 }
 
 static bool indicesFit(FlyProgram *p, const char *what, MlirValue memref, int numIdx,

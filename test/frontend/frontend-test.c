@@ -55,6 +55,19 @@
 // RUN: flyc-run %t/k950.hsaco --kernel loop_if --grid 4 --block 256 x:f32:1024:file=%t/x.bin y:f32:1024 --check y=%t/y.bin | FileCheck %s --check-prefix=OK
 // RUN: flyc-run %t/k942.hsaco --kernel loop_if --grid 4 --block 256 x:f32:1024:file=%t/x.bin y:f32:1024 --check y=%t/y.bin | FileCheck %s --check-prefix=OK
 // OK: check y: ok (1024 f32 elements, bit-exact, max abs error 0)
+//
+// Wave and workgroup scans, 160-thread workgroups (a partial last wave), on
+// both chips against Inputs/scan-ref.py.
+// RUN: %testbin/frontend-test scans > %t/scans.mlir
+// RUN: flyc %t/scans.mlir --chip gfx950 -o %t/s950.hsaco
+// RUN: flyc %t/scans.mlir --chip gfx942 -o %t/s942.hsaco
+// RUN: python3 %S/Inputs/scan-ref.py %t
+// RUN: flyc-run %t/s950.hsaco --kernel scans --grid 3 --block 160 xi:i32:480:file=%t/xi.bin xf:f32:480:file=%t/xf.bin ws:i32:480 gs:i32:480 gm:i32:480 gf:f32:480 --check ws=%t/ws.bin --check gs=%t/gs.bin --check gm=%t/gm.bin --check gf=%t/gf.bin | FileCheck %s --check-prefix=SCAN
+// RUN: flyc-run %t/s942.hsaco --kernel scans --grid 3 --block 160 xi:i32:480:file=%t/xi.bin xf:f32:480:file=%t/xf.bin ws:i32:480 gs:i32:480 gm:i32:480 gf:f32:480 --check ws=%t/ws.bin --check gs=%t/gs.bin --check gm=%t/gm.bin --check gf=%t/gf.bin | FileCheck %s --check-prefix=SCAN
+// SCAN: check ws: ok (480 i32 elements, bit-exact, max abs error 0)
+// SCAN: check gs: ok (480 i32 elements, bit-exact, max abs error 0)
+// SCAN: check gm: ok (480 i32 elements, bit-exact, max abs error 0)
+// SCAN: check gf: ok (480 f32 elements, bit-exact, max abs error 0)
 
 /*===- frontend-test.c - Checks of the typed C front-end ------------------===*
  *
@@ -193,13 +206,43 @@ static int kernel(void) {
   return rc;
 }
 
+/* Scans over 160-thread workgroups (two full waves and a half one):
+ * ws = wave scan (add), gs = workgroup scan (add), gm = workgroup scan
+ * (maxsi) of the i32 input; gf = workgroup scan (add) of the f32 one. */
+static int scans(void) {
+  FlyProgram *p = flyProgramCreate();
+  const char *params[] = {"memref<480xi32>", "memref<480xf32>", "memref<480xi32>",
+                          "memref<480xi32>", "memref<480xi32>", "memref<480xf32>"};
+  MlirValue a[6];
+  flyKernelBegin(FLY(p), "scans", 160, 6, params, a);
+  MlirValue base = flyMul(FLY(p), flyBlockId(FLY(p), 0), flyIndex(FLY(p), 160));
+  MlirValue i = flyAdd(FLY(p), base, flyThreadId(FLY(p), 0));
+  MlirValue xi = flyLoad(FLY(p), a[0], 1, &i, 0), xf = flyLoad(FLY(p), a[1], 1, &i, 0);
+  flyStore(FLY(p), flyWaveScan(FLY(p), "add", xi), a[2], 1, &i);
+  flyStore(FLY(p), flyWorkgroupScan(FLY(p), "add", xi), a[3], 1, &i);
+  flyStore(FLY(p), flyWorkgroupScan(FLY(p), "maxsi", xi), a[4], 1, &i);
+  flyStore(FLY(p), flyWorkgroupScan(FLY(p), "add", xf), a[5], 1, &i);
+  flyKernelEnd(FLY(p));
+  FlyStrBuf out = {0};
+  int rc = 0;
+  if (flyProgramPrint(p, &out))
+    fputs(out.data, stdout);
+  else
+    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
+  flyStrBufDestroy(&out);
+  flyProgramDestroy(p);
+  return rc;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "scans"))
+    return scans();
   if (argc == 2 && !strcmp(argv[1], "types"))
     return types();
   if (argc == 3 && !strcmp(argv[1], "error"))
     return error(argv[2]);
   if (argc == 2 && !strcmp(argv[1], "kernel"))
     return kernel();
-  fputs("usage: frontend-test types | error WHICH | kernel\n", stderr);
+  fputs("usage: frontend-test types | error WHICH | kernel | scans\n", stderr);
   return 2;
 }
