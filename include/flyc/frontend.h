@@ -165,6 +165,16 @@ MlirValue flyLocalTile(FlyProgram *p, MlirValue tensor, MlirValue coord, const c
 /// order from the coordinate (docs/language.md, "Vector loads and stores").
 MlirValue flyTensorLoad(FlyProgram *p, MlirValue tensor, MlirValue coord, int width);
 void flyTensorStore(FlyProgram *p, MlirValue value, MlirValue tensor, MlirValue coord);
+/// Copies the rank-2 tile `src` into the tile `dst` of the same static
+/// shape with a workgroup of `threads` threads. The tile is cut into
+/// vectors of the widest width both layouts keep contiguous along their
+/// rows (a stride-1 column mode; at most 16 bytes; at most a swizzle's run
+/// of 2^M), dealt round-robin to the threads in row-major order. With
+/// `validRows` (an index value; null for none), rows at or past it are not
+/// read: `dst` gets zeros there (ragged edges). A layout without a stride-1
+/// column mode is copied one element at a time.
+void flyTileCopy(FlyProgram *p, MlirValue src, MlirValue dst, int threads, MlirValue validRows);
+
 /// Workgroup memory: fly.shared_alloc of `fields` (`NAME: ELEM[N]`, ...,
 /// the grammar of docs/language.md "Shared memory" restricted to arrays)
 /// and the memref<NxELEM, workgroup> of field `name`.

@@ -734,8 +734,9 @@ static MlirValue scanWave(FlyProgram *p, const ScanOp *op, MlirValue x) {
   MlirType index = mlirIndexTypeGet(p->ctx), i32 = mlirIntegerTypeGet(p->ctx, 32);
   MlirValue lane = build1(p, "gpu.lane_id", 0, NULL, index, 0, NULL);
   MlirValue width = constantOf(p, i32, 0, 64);
-  MlirNamedAttribute up = named(
-      p, "mode", mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString("#gpu<shuffle_mode up>")));
+  MlirAttribute upMode =
+      mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString("#gpu<shuffle_mode up>"));
+  MlirNamedAttribute up = named(p, "mode", upMode);
   MlirType res[2] = {mlirValueGetType(x), mlirIntegerTypeGet(p->ctx, 1)};
   for (int off = 1; off < 64; off *= 2) {
     MlirValue ops[3] = {x, constantOf(p, i32, 0, off), width};
@@ -1207,4 +1208,117 @@ MlirValue flySharedField(FlyProgram *p, MlirValue storage, const char *name) {
   MlirType t = parseType(p, text);
   MlirNamedAttribute a = named(p, "field", strAttr(p, name));
   return p->failed ? NONE : build1(p, "fly.shared_field", 1, &storage, t, 1, &a);
+}
+
+/*--- Tiled copies ---------------------------------------------------------------*/
+
+/* A rank-2 static tensor's element type, shape and the width of the
+ * vectors it keeps contiguous along a row. */
+typedef struct TileInfo {
+  char elem[32];
+  int64_t rows, cols;
+  int64_t run; /* elements contiguous along a row (1: none) */
+} TileInfo;
+
+static int64_t runOf(const FlyLayout *l, int64_t cols, const FlySwizzle *sw) {
+  const FlyIntTuple *stride = flyLayoutGetStride(l);
+  const FlyIntTuple *cs = flyIntTupleGetElem(stride, 1);
+  if (!flyIntTupleIsLeaf(cs) || flyIntTupleGetLeafKind(cs) != FLY_LEAF_INT ||
+      flyIntTupleGetValue(cs) != 1)
+    return 1;
+  int64_t run = cols;
+  if (sw) {
+    int bits, base, shift;
+    flySwizzleGetParams(sw, &bits, &base, &shift);
+    if (bits > 0 && base < 62 && run > ((int64_t)1 << base))
+      run = (int64_t)1 << base;
+  }
+  return run;
+}
+
+static bool tileInfo(MlirValue t, TileInfo *out) {
+  char *spec = flyTypeGetKind(mlirValueGetType(t)) == FLY_TYPE_TENSOR ? specOf(t) : NULL;
+  char *el, *space, *layout;
+  bool ok = false;
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
+  if (spec && ctx && splitTensor(spec, &el, &space, &layout)) {
+    const FlyComposedLayout *c = strstr(layout, " o ") ? flyComposedLayoutParse(ctx, layout) : NULL;
+    const FlyLayout *l = c ? flyComposedLayoutGetOuter(c) : flyLayoutParse(ctx, layout);
+    const FlyIntTuple *shape = l ? flyLayoutGetShape(l) : NULL;
+    if (shape && flyIntTupleGetRank(shape) == 2 && flyIntTupleIsStatic(shape) &&
+        flyIntTupleIsLeaf(flyIntTupleGetElem(shape, 0)) &&
+        flyIntTupleIsLeaf(flyIntTupleGetElem(shape, 1))) {
+      snprintf(out->elem, sizeof out->elem, "%s", el);
+      out->rows = flyIntTupleGetValue(flyIntTupleGetElem(shape, 0));
+      out->cols = flyIntTupleGetValue(flyIntTupleGetElem(shape, 1));
+      out->run = runOf(l, out->cols, c ? flyComposedLayoutGetSwizzle(c) : NULL);
+      ok = true;
+    }
+  }
+  flyLayoutCtxDestroy(ctx);
+  flyFree(spec);
+  return ok;
+}
+
+/* The widest power-of-two vector (at most 16 bytes) dividing both runs. */
+static int64_t copyWidth(const TileInfo *a, const TileInfo *b, MlirType el) {
+  unsigned bytes = (widthOf(el) + 7) / 8;
+  int64_t w = bytes ? 16 / bytes : 1;
+  if (w < 1)
+    w = 1;
+  while (w > 1 && (a->run % w || b->run % w || a->cols % w))
+    w /= 2;
+  return w;
+}
+
+void flyTileCopy(FlyProgram *p, MlirValue src, MlirValue dst, int threads, MlirValue validRows) {
+  MlirValue v[2] = {src, dst};
+  if (!ready(p, "flyTileCopy", 2, v))
+    return;
+  TileInfo a, b;
+  if (!tileInfo(src, &a) || !tileInfo(dst, &b) || a.rows != b.rows || a.cols != b.cols ||
+      strcmp(a.elem, b.elem)) {
+    fail(p, "flyTileCopy: two rank-2 tensors of one static shape and element type");
+    return;
+  }
+  if (threads < 1 || threads > 1024 ||
+      (!mlirValueIsNull(validRows) && !mlirTypeIsAIndex(mlirValueGetType(validRows)))) {
+    fail(p, "flyTileCopy: 1 to 1024 threads, and validRows an index value or null");
+    return;
+  }
+  MlirType el = parseType(p, a.elem);
+  if (p->failed)
+    return;
+  int64_t w = copyWidth(&a, &b, el), perRow = a.cols / w, chunks = a.rows * perRow;
+  int64_t rounds = (chunks + threads - 1) / threads;
+  MlirValue t = flyThreadId(p, 0);
+  MlirValue zero = flyIndex(p, 0);
+  MlirValue stepV = flyIndex(p, 1);
+  MlirValue count = flyIndex(p, rounds);
+  MlirValue k = flyForBegin(p, zero, count, stepV, 0, NULL, NULL);
+  MlirValue threadsV = flyIndex(p, threads);
+  MlirValue c = flyAdd(p, t, flyMul(p, k, threadsV));
+  bool partial = chunks % threads != 0;
+  if (partial)
+    flyIfBegin(p, flyCmp(p, "lt", c, flyIndex(p, chunks)));
+  MlirValue perRowV = flyIndex(p, perRow);
+  MlirValue row = flyDiv(p, c, perRowV);
+  MlirValue wV = flyIndex(p, w);
+  MlirValue col = flyMul(p, flyRem(p, c, perRowV), wV);
+  MlirValue at[2] = {row, col};
+  MlirValue crd = flyCoord(p, 2, at);
+  int width = w > 1 ? (int)w : 0;
+  if (!mlirValueIsNull(validRows)) {
+    flyIfBegin(p, flyCmp(p, "lt", row, validRows));
+    flyTensorStore(p, flyTensorLoad(p, src, crd, width), dst, crd);
+    flyElse(p);
+    MlirType zt = width ? mlirVectorTypeGet(1, &w, el) : el;
+    flyTensorStore(p, constantOf(p, zt, 0.0, 0), dst, crd);
+    flyIfEnd(p);
+  } else {
+    flyTensorStore(p, flyTensorLoad(p, src, crd, width), dst, crd);
+  }
+  if (partial)
+    flyIfEnd(p);
+  flyForEnd(p, 0, NULL, NULL);
 }

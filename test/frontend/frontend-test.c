@@ -68,6 +68,19 @@
 // SCAN: check gs: ok (480 i32 elements, bit-exact, max abs error 0)
 // SCAN: check gm: ok (480 i32 elements, bit-exact, max abs error 0)
 // SCAN: check gf: ok (480 f32 elements, bit-exact, max abs error 0)
+//
+// A tiled copy global -> swizzled LDS -> global of 64x64 f32 tiles (16
+// workgroups: tile i of a 64x1024 matrix), 16-byte vectors (the swizzle's
+// run of four f32), rows at or past n = 45 zero; on both chips.
+// RUN: %testbin/frontend-test copy > %t/copy.mlir
+// RUN: FileCheck %s --check-prefix=COPY < %t/copy.mlir
+// COPY-COUNT-2: "fly.load"({{.*}}) : ({{.*}}) -> vector<4xf32>
+// RUN: flyc %t/copy.mlir --chip gfx950 -o %t/c950.hsaco
+// RUN: flyc %t/copy.mlir --chip gfx942 -o %t/c942.hsaco
+// RUN: python3 %S/Inputs/copy-ref.py 45 %t
+// RUN: flyc-run %t/c950.hsaco --kernel tile_copy --grid 16 --block 256 x:f32:65536:file=%t/cx.bin y:f32:65536 i32=45 --check y=%t/cy.bin | FileCheck %s --check-prefix=COPYOK
+// RUN: flyc-run %t/c942.hsaco --kernel tile_copy --grid 16 --block 256 x:f32:65536:file=%t/cx.bin y:f32:65536 i32=45 --check y=%t/cy.bin | FileCheck %s --check-prefix=COPYOK
+// COPYOK: check y: ok (65536 f32 elements, bit-exact, max abs error 0)
 
 /*===- frontend-test.c - Checks of the typed C front-end ------------------===*
  *
@@ -234,7 +247,41 @@ static int scans(void) {
   return rc;
 }
 
+/* flyTileCopy: the 64x64 tile (blockIdx.x, 0) of a 1024-wide matrix into a
+ * swizzled LDS tile, rows at or past n replaced by zeros, then back out to
+ * the same tile of y. */
+static int copy(void) {
+  FlyProgram *p = flyProgramCreate();
+  const char *params[] = {"memref<65536xf32>", "memref<65536xf32>", "i32"};
+  MlirValue a[3];
+  flyKernelBegin(FLY(p), "tile_copy", 256, 3, params, a);
+  MlirValue lds = flySharedField(FLY(p), flySharedAlloc(FLY(p), "t: f32[4096]"), "t");
+  MlirValue sh = flyTensor(FLY(p), lds, flyLayout(FLY(p), "S<4,2,6> o 0 o (64,64):(64,1)"));
+  MlirValue gl = flyLayout(FLY(p), "(64,1024):(1024,1)");
+  MlirValue zero = flyIndex(FLY(p), 0);
+  MlirValue at[2] = {zero, flyBlockId(FLY(p), 0)};
+  MlirValue tc = flyCoord(FLY(p), 2, at);
+  MlirValue gx = flyLocalTile(FLY(p), flyTensor(FLY(p), a[0], gl), tc, "(64,64)");
+  MlirValue gy = flyLocalTile(FLY(p), flyTensor(FLY(p), a[1], gl), tc, "(64,64)");
+  MlirValue n = flyCast(FLY(p), a[2], "index");
+  flyTileCopy(FLY(p), gx, sh, 256, n);
+  flyBarrier(FLY(p));
+  flyTileCopy(FLY(p), sh, gy, 256, (MlirValue){NULL});
+  flyKernelEnd(FLY(p));
+  FlyStrBuf out = {0};
+  int rc = 0;
+  if (flyProgramPrint(p, &out))
+    fputs(out.data, stdout);
+  else
+    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
+  flyStrBufDestroy(&out);
+  flyProgramDestroy(p);
+  return rc;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "copy"))
+    return copy();
   if (argc == 2 && !strcmp(argv[1], "scans"))
     return scans();
   if (argc == 2 && !strcmp(argv[1], "types"))
@@ -243,6 +290,6 @@ int main(int argc, char **argv) {
     return error(argv[2]);
   if (argc == 2 && !strcmp(argv[1], "kernel"))
     return kernel();
-  fputs("usage: frontend-test types | error WHICH | kernel | scans\n", stderr);
+  fputs("usage: frontend-test types | error WHICH | kernel | scans | copy\n", stderr);
   return 2;
 }
