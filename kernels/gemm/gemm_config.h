@@ -37,6 +37,11 @@ enum { GEMM_SCALE_BLOCK = 128 };
 /// Room for a kernel name and its NUL.
 enum { GEMM_NAME_MAX = 64 };
 
+/// The epilogue's activation, applied after the scales and the bias (f32).
+typedef enum GemmActivation {
+  GEMM_ACT_NONE, GEMM_ACT_RELU, GEMM_ACT_SILU, GEMM_ACT_GELU
+} GemmActivation;
+
 typedef struct GemmConfig {
   GemmKind kind;
   int64_t tileM, tileN, tileK;
@@ -56,6 +61,8 @@ typedef struct GemmConfig {
   bool cluster;     /* block-scale: each promote after its stage's barrier */
   int wavesPerEu;   /* occupancy the register allocator must reach (rocdl.waves_per_eu;
                        0: no hint) */
+  bool bias;        /* preshuffle: add an f32 bias per output column (an argument before M) */
+  GemmActivation activation; /* preshuffle: the epilogue's activation */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).

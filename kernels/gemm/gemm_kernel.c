@@ -684,10 +684,88 @@ static void cShuffleStore(Gen *g, MlirValue r, MlirValue gc) {
   leaveRegion(g, outer);
 }
 
+/* acc + bias[column]: the bias seen as a (maxM, N):(0,1) tensor (every row
+ * the same), loaded atom by atom in the accumulators' layout with
+ * fly.mma_fragment (operand c) and placed at each atom's slice. */
+static MlirValue addBias(Gen *g, MlirValue acc, MlirValue bias, MlirValue m0) {
+  int64_t am, an, ak;
+  sscanf(g->d->atom, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &am, &an, &ak);
+  int64_t cLen = am * an / 64, lanes = g->d->mRepeat * g->d->nRepeat * cLen;
+  if (lanes > 256)
+    return acc;
+  MlirValue tb = staticTensor(g, bias, "f32", FMT("(%" PRId64 ",%" PRId64 "):(0,1)", g->c->maxM,
+                                                 g->c->n), NULL);
+  char fragAttrs[160]; /* kept: FMT's buffers are reused by the calls below */
+  snprintf(fragAttrs, sizeof fragAttrs,
+           "{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", operand = \"c\"}", g->d->atom,
+           g->d->mmaElem, g->d->mmaElemB, g->d->acc);
+  MlirType f32 = mlirF32TypeGet(g->b.ctx);
+  MlirValue elems[256];
+  for (int64_t i = 0; i < g->d->mRepeat; ++i)
+    for (int64_t j = 0; j < g->d->nRepeat; ++j) {
+      MlirValue r = flyBuildArith(&g->b, "addi", m0, idx(g, am * i));
+      MlirValue c = flyBuildArith(&g->b, "addi", g->n0, idx(g, an * j));
+      MlirValue o = tuple2(g, r, c);
+      MlirValue fops[3] = {tb, g->lane, o};
+      MlirValue f = fly(g, "mma_fragment", 3, fops,
+                        flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", cLen)), fragAttrs);
+      int64_t at = cLen * (i * g->d->nRepeat + j);
+      for (int64_t e = 0; e < cLen; ++e)
+        elems[at + e] = flyBuildValue(&g->b, "vector.extract", 1, &f, f32,
+                                      FMT("{static_position = array<i64: %" PRId64 ">}", e));
+    }
+  MlirValue all = flyBuildValue(&g->b, "vector.from_elements", lanes, elems, vectorT(g, "f32"),
+                                NULL);
+  MlirValue sum[2] = {acc, all};
+  return flyBuildValue(&g->b, "arith.addf", 2, sum, vectorT(g, "f32"), NULL);
+}
+
+/* A splat f32 constant of the accumulators' shape. */
+static MlirValue splat(Gen *g, double v) {
+  int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
+  return flyBuildValue(&g->b, "arith.constant", 0, NULL, vectorT(g, "f32"),
+                       FMT("{value = dense<%.17e> : vector<%" PRId64 "xf32>}", v, lanes));
+}
+
+static MlirValue binF(Gen *g, const char *op, MlirValue a, MlirValue b) {
+  MlirValue v[2] = {a, b};
+  return flyBuildValue(&g->b, op, 2, v, vectorT(g, "f32"), NULL);
+}
+
+static MlirValue unF(Gen *g, const char *op, MlirValue a) {
+  return flyBuildValue(&g->b, op, 1, &a, vectorT(g, "f32"), NULL);
+}
+
+/* relu: max(x, 0); silu: x / (1 + e^-x); gelu, the tanh form x/2 (1 +
+ * tanh(u)) with u = sqrt(2/pi) (x + 0.044715 x^3), computed as the equal
+ * x / (1 + e^(-2u)) (1 + tanh(u) = 2 / (1 + e^(-2u))): one exp, no tanh
+ * polynomial, so the epilogue stays within the main loop's registers. */
+static MlirValue activate(Gen *g, MlirValue x) {
+  switch (g->c->activation) {
+  case GEMM_ACT_RELU:
+    return binF(g, "arith.maxnumf", x, splat(g, 0.0));
+  case GEMM_ACT_SILU: {
+    MlirValue e = unF(g, "math.exp", unF(g, "arith.negf", x));
+    return binF(g, "arith.divf", x, binF(g, "arith.addf", splat(g, 1.0), e));
+  }
+  case GEMM_ACT_GELU: {
+    MlirValue x3 = binF(g, "arith.mulf", binF(g, "arith.mulf", x, x), x);
+    MlirValue in = binF(g, "arith.addf", x, binF(g, "arith.mulf", x3, splat(g, 0.044715)));
+    MlirValue m2u = binF(g, "arith.mulf", in, splat(g, -2.0 * 0.7978845608028654));
+    MlirValue e = unF(g, "math.exp", m2u);
+    return binF(g, "arith.divf", x, binF(g, "arith.addf", splat(g, 1.0), e));
+  }
+  case GEMM_ACT_NONE:
+    break;
+  }
+  return x;
+}
+
 /* Direct store (seed §7.1): int8 sums become f32, 8-bit types take their
- * scales, the result rounds to the output type and goes to C. */
+ * scales, the bias and the activation follow in f32, the result rounds to
+ * the output type and goes to C. */
 static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirValue m,
-                          MlirValue gc) {
+                          MlirValue gc, MlirValue bias) {
   const char *out = g->c->outF16 ? "f16" : "bf16";
   MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, g->c->tileM));
   if (g->c->waves == 8)
@@ -699,6 +777,9 @@ static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, Mli
     acc = flyBuildValue(&g->b, "arith.sitofp", 1, &acc, vectorT(g, "f32"), NULL);
   if (g->d->scaled)
     acc = scale(g, acc, sa, sb, m, co);
+  if (g->c->bias)
+    acc = addBias(g, acc, bias, m0);
+  acc = activate(g, acc);
   MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, out), NULL);
   if (g->c->cshuffle)
     return cShuffleStore(g, r, gc);
@@ -706,7 +787,8 @@ static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, Mli
   flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
 }
 
-/* The kernel's arguments: A, B, C, [scale_a, scale_b,] M. */
+/* The kernel's arguments: A, B, C, [scale_a, scale_b,] [MX scales,] [bias,]
+ * M. */
 static int argTypes(Gen *g, MlirType *t) {
   const GemmConfig *c = g->c;
   const char *e = g->d->elem, *out = c->outF16 ? "f16" : "bf16";
@@ -720,6 +802,8 @@ static int argTypes(Gen *g, MlirType *t) {
   }
   if (g->d->mx)
     n += mxArgTypes(g, t + n);
+  if (c->bias)
+    t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->n));
   t[n++] = mlirIntegerTypeGet(g->b.ctx, 32);
   return n;
 }
@@ -730,9 +814,11 @@ static void buildBody(Gen *g, MlirBlock entry) {
   int nargs = (int)mlirBlockGetNumArguments(entry);
   MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
   MlirValue c = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, nargs - 1);
-  MlirValue sa = {NULL}, sb = {NULL};
+  MlirValue sa = {NULL}, sb = {NULL}, bias = {NULL};
   if (g->d->scaled || g->d->mx)
     sa = mlirBlockGetArgument(entry, 3), sb = mlirBlockGetArgument(entry, 4);
+  if (g->c->bias)
+    bias = mlirBlockGetArgument(entry, nargs - 2);
   buildConstants(g);
   buildShared(g);
   buildCoords(g);
@@ -764,7 +850,7 @@ static void buildBody(Gen *g, MlirBlock entry) {
   MlirValue acc = buildLoop(g, acc0, &b0);
   if (g->c->stages == 3)
     acc = buildTail3(g, acc, b0);
-  buildEpilogue(g, acc, sa, sb, m, gc);
+  buildEpilogue(g, acc, sa, sb, m, gc, bias);
   flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
 }
 
@@ -810,7 +896,7 @@ static char *modelLaunch(const Gen *g, const MlirType *types, int n) {
 
 /* gpu.func @name(args) kernel, 256 threads per block. */
 static MlirOperation buildFunc(Gen *g) {
-  MlirType types[6];
+  MlirType types[12]; /* A, B, C, scales, MX scales, bias, M */
   int n = g->c->kind == GEMM_KIND_BLOCKSCALE ? bsArgTypes(g, types) : argTypes(g, types);
   FlyStrBuf ft = {0};
   flyStrBufAppend(&ft, "(");

@@ -3,7 +3,8 @@
  *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
- *            [--waves-per-eu W] [--xcd 0|8] [--allow-spills] [-o OUT.mlir]
+ *            [--waves-per-eu W] [--xcd 0|8] [--allow-spills] [--bias]
+ *            [--activation none|relu|silu|gelu] [-o OUT.mlir]
  *   gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]
  *            [--tile ...] [--chip ...] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL] ...
  *
@@ -32,6 +33,7 @@ static const char usage[] =
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
     "                [--name SYMBOL] [--waves-per-eu W] [--xcd 0|8] [--allow-spills]\n"
+    "                [--bias] [--activation none|relu|silu|gelu]\n"
     "                [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
     "                [--schedule cluster|plain]\n"
@@ -105,6 +107,13 @@ static int option(GemmConfig *c, const char *opt, const char *v, Choices *ch) {
   if (!strcmp(opt, "--copy")) {
     c->async = !strcmp(v, "async");
     return c->async || !strcmp(v, "sync") ? 0 : misuse("unknown copy mode", v);
+  }
+  if (!strcmp(opt, "--activation")) {
+    static const char *const names[] = {"none", "relu", "silu", "gelu"};
+    for (int i = 0; i < 4; ++i)
+      if (!strcmp(v, names[i]))
+        return c->activation = (GemmActivation)i, 0;
+    return misuse("unknown activation (expected none, relu, silu or gelu)", v);
   }
   if (!strcmp(opt, "--epilogue")) {
     c->cshuffle = !strcmp(v, "cshuffle");
@@ -232,6 +241,8 @@ static int applyKind(GemmConfig *c, const Choices *ch) {
       return misuse("--recipe, --m and --schedule need", "--kind blockscale");
     return 0;
   }
+  if (c->bias || c->activation != GEMM_ACT_NONE)
+    return misuse("--bias and --activation are for the preshuffle GEMMs, not", "--kind blockscale");
   FlyStrBuf err = {0};
   bool ok = gemmRecipeApply(c, ch->recipe, ch->m, ch->tileSet, ch->xcdSet, &err);
   c->cluster = ch->scheduleSet ? !ch->plain : gemmClusterDefault(c);
@@ -253,6 +264,10 @@ int main(int argc, char **argv) {
       return fputs(usage, stdout), 0;
     if (!strcmp(argv[i], "--allow-spills")) {
       c.allowSpills = true;
+      continue;
+    }
+    if (!strcmp(argv[i], "--bias")) {
+      c.bias = true;
       continue;
     }
     if (i + 1 >= argc)

@@ -3,6 +3,7 @@
  *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16 | --i8 | --f16]
  *            [--out-f16] [--rows R --fill V] [--scales SA.bin SB.bin]
  *            [--block-scales SA.bin SB.bin] [--mxfp4 SA.bin SB.bin [--a-fp8]]
+ *            [--bias BIAS.bin] [--activation relu|silu|gelu]
  *
  * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major A (M x K) and
  * B (N x K) — OCP fp8 e4m3fn by default, e4m3fnuz with --fnuz, bf16, int8
@@ -24,7 +25,11 @@
  * scale byte of row m or n is 255. Written independently of the kernels,
  * the runtime and the emulator: its own decode tables, plain loops over the
  * logical matrices, no layouts, no tiling; a misused command line is one
- * line on stderr and exit 2.
+ * line on stderr and exit 2. With --bias (N f32) the scaled f32 value
+ * gets BIAS[n] added in f32; --activation then applies, in double, relu
+ * max(v, 0), silu v / (1 + e^-v) or the tanh-form GELU
+ * v/2 (1 + tanh(sqrt(2/pi) (v + 0.044715 v^3))), before the rounding to
+ * the output type.
  *===----------------------------------------------------------------------===*/
 #include <math.h>
 #include <stdint.h>
@@ -151,7 +156,23 @@ typedef struct Options {
   int type, outF16, blocks, mx, aFp8;
   double fill;
   const char *saPath, *sbPath;
+  const char *biasPath;
+  int activation; /* 0 none, 1 relu, 2 silu, 3 gelu */
 } Options;
+
+/* The epilogue's activation, in double. */
+static double activate(double v, int activation) {
+  switch (activation) {
+  case 1:
+    return v > 0 ? v : 0;
+  case 2:
+    return v / (1 + exp(-v));
+  case 3:
+    return 0.5 * v * (1 + tanh(sqrt(2 / 3.14159265358979323846) * (v + 0.044715 * v * v * v)));
+  default:
+    return v;
+  }
+}
 
 static int misuse(const char *msg) {
   fprintf(stderr, "gemm-ref: %s\n", msg);
@@ -192,6 +213,13 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return misuse("bad --rows (expected a positive integer)");
     } else if (!strcmp(a, "--fill") && i + 1 < argc) {
       o->fill = atof(argv[++i]);
+    } else if (!strcmp(a, "--bias") && i + 1 < argc) {
+      o->biasPath = argv[++i];
+    } else if (!strcmp(a, "--activation") && i + 1 < argc) {
+      const char *v = argv[++i];
+      o->activation = !strcmp(v, "relu") ? 1 : !strcmp(v, "silu") ? 2 : !strcmp(v, "gelu") ? 3 : -1;
+      if (o->activation < 0)
+        return misuse("bad --activation (expected relu, silu or gelu)");
     } else if ((!strcmp(a, "--scales") || !strcmp(a, "--block-scales") ||
                 !strcmp(a, "--mxfp4")) && i + 2 < argc) {
       o->blocks = a[2] == 'b';
@@ -215,7 +243,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
 
 /* C (o->rows x N bf16, or f16) from the inputs of the chosen form. */
 static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const uint8_t *sa,
-                    const uint8_t *sb, double *mxA, const double *mxB, uint16_t *c) {
+                    const uint8_t *sb, double *mxA, const double *mxB, const float *bias,
+                    uint16_t *c) {
   long m = o->m, n = o->n, k = o->k, rows = o->rows, kb = k / 128;
   int type = o->type, blocks = o->blocks;
   double fill = o->fill;
@@ -242,6 +271,10 @@ static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const 
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
       if (fsa && !o->mx && i < m) /* the kernel scales the f32 sum: round it like f32 first */
         s = (double)((float)s * fsa[i] * fsb[j]);
+      if (bias && i < m) /* an f32 add in the kernel */
+        s = (double)((float)s + bias[j]);
+      if (i < m)
+        s = activate(s, o->activation);
       double v = i < m ? s : fill;
       c[i * n + j] = o->outF16 ? f16(v) : bf16(v);
     }
@@ -256,13 +289,15 @@ int main(int argc, char **argv) {
     return 2;
   }
   Options o = {parsePositive(argv[3]), parsePositive(argv[4]), parsePositive(argv[5]), 0,
-               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL};
+               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL, NULL, 0};
   if (!o.m || !o.n || !o.k)
     return misuse("M, N and K must be positive integers");
   o.rows = o.m;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
     return rc;
+  if ((o.blocks || o.mx) && (o.biasPath || o.activation))
+    return misuse("--bias and --activation go with the per-token-scaled GEMMs");
   long m = o.m, n = o.n, k = o.k, rows = o.rows, mk, nk, rn;
   int type = o.type, blocks = o.blocks;
   if (rows < m)
@@ -283,7 +318,8 @@ int main(int argc, char **argv) {
   uint16_t *c = malloc((size_t)rn * 2);
   uint8_t *sa = o.saPath ? readAll(o.saPath, (size_t)sal * scaleBytes) : NULL;
   uint8_t *sb = o.sbPath ? readAll(o.sbPath, (size_t)sbl * scaleBytes) : NULL;
-  int ok = a && b && c && (!o.saPath || (sa && sb));
+  float *bias = o.biasPath ? (float *)(void *)readAll(o.biasPath, (size_t)n * 4) : NULL;
+  int ok = a && b && c && (!o.saPath || (sa && sb)) && (!o.biasPath || bias);
   /* MX: B decoded and scaled once (N x K doubles), A a row at a time. */
   double *mxA = ok && o.mx ? malloc((size_t)k * sizeof(double)) : NULL;
   double *mxB = ok && o.mx ? malloc((size_t)nk * sizeof(double)) : NULL;
@@ -294,7 +330,7 @@ int main(int argc, char **argv) {
   for (long j = 0; ok && o.mx && j < n; ++j)
     mxRow(b, sb, j, k, 0, mxB + j * k);
   if (ok)
-    compute(&o, a, b, sa, sb, mxA, mxB, c);
+    compute(&o, a, b, sa, sb, mxA, mxB, bias, c);
   FILE *f = ok ? fopen(argv[6], "wb") : NULL;
   ok = f && fwrite(c, 2, (size_t)rn, f) == (size_t)rn;
   if (f)
@@ -304,6 +340,7 @@ int main(int argc, char **argv) {
   free(c);
   free(sa);
   free(sb);
+  free(bias);
   free(mxA);
   free(mxB);
   return ok ? 0 : 1;

@@ -16,15 +16,18 @@ gemm_cli() {
 }
 
 # gemm_parse ARGS...: the values of --n --k --dtype --chip --tile --out
-# --name --max-m into n k dtype chip tile out name maxm (the caller sets
-# the defaults first), then the tile's tm and tn. --allow-spills is
-# gemm-gen's only flag without a value.
+# --name --max-m --activation into n k dtype chip tile out name maxm
+# activation (the caller sets the defaults first), then the tile's tm and
+# tn; bias=true for --bias. --allow-spills and --bias are gemm-gen's flags
+# without a value.
 gemm_parse() {
   while (($#)); do
     case $1 in
       --n) n=$2 ;; --k) k=$2 ;; --dtype) dtype=$2 ;; --chip) chip=$2 ;;
       --tile) tile=$2 ;; --out) out=$2 ;; --name) name=$2 ;; --max-m) maxm=$2 ;;
+      --activation) activation=$2 ;;
       --allow-spills) shift; continue ;;
+      --bias) bias=true; shift; continue ;;
     esac
     shift 2
   done
