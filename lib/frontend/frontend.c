@@ -34,7 +34,6 @@ struct FlyProgram {
   const char *file;
   int line;
   bool failed;
-  int buffers; /* workgroup buffers declared so far (their names' numbers) */
   char error[640];
 };
 
@@ -756,25 +755,12 @@ MlirValue flyWaveScan(FlyProgram *p, const char *op, MlirValue x) {
   return s ? scanWave(p, s, x) : NONE;
 }
 
-/* A workgroup buffer of 16 values of type `t` (one per wave), declared in
- * the gpu.module; its memref. */
+/* A workgroup buffer of 16 values of type `t` (one per wave): a shared
+ * allocation of its own, which fly-shared-alloc places and counts against
+ * the chip's LDS. */
 static MlirValue waveBuffer(FlyProgram *p, MlirType t) {
-  char name[48], text[96];
-  snprintf(name, sizeof name, "__fly_scan_%d", p->buffers++);
-  snprintf(text, sizeof text, "memref<16x%s, #gpu.address_space<workgroup>>",
-           mlirTypeIsAF32(t) ? "f32" : "i32");
-  MlirType mt = parseType(p, text);
-  MlirNamedAttribute attrs[4] = {
-      named(p, "sym_name", strAttr(p, name)), named(p, "sym_visibility", strAttr(p, "private")),
-      named(p, "type", mlirTypeAttrGet(mt)),
-      named(p, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(p->ctx, 64), 16))};
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"),
-                                                here(p));
-  mlirOperationStateAddAttributes(&st, 4, attrs);
-  mlirBlockInsertOwnedOperation(p->gpuBody, 0, mlirOperationCreate(&st));
-  MlirNamedAttribute sym = named(
-      p, "name", mlirFlatSymbolRefAttrGet(p->ctx, mlirStringRefCreateFromCString(name)));
-  return build1(p, "memref.get_global", 0, NULL, mt, 1, &sym);
+  MlirValue storage = flySharedAlloc(p, mlirTypeIsAF32(t) ? "totals: f32[16]" : "totals: i32[16]");
+  return flySharedField(p, storage, "totals");
 }
 
 MlirValue flyWorkgroupScan(FlyProgram *p, const char *op, MlirValue x) {
