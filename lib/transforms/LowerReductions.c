@@ -135,13 +135,12 @@ static MlirValue select3(const Emit *e, MlirValue c, MlirValue a, MlirValue b) {
 
 /*--- Regions -------------------------------------------------------------------*/
 
-static MlirRegion regionWithBlock(MlirContext ctx, MlirLocation loc, intptr_t n,
-                                  const MlirType *types, MlirBlock *block) {
+static MlirRegion regionWithBlock(MlirLocation loc, intptr_t n, const MlirType *types,
+                                  MlirBlock *block) {
   MlirLocation locs[4] = {loc, loc, loc, loc};
   MlirRegion r = mlirRegionCreate();
   *block = mlirBlockCreate(n, types, locs);
   mlirRegionAppendOwnedBlock(r, *block);
-  (void)ctx;
   return r;
 }
 
@@ -153,7 +152,7 @@ static MlirOperation forLoop(const Emit *e, MlirValue lb, MlirValue ub, MlirValu
   MlirValue step = intConst(e, index, 1);
   MlirBlock block;
   MlirType args[2] = {index, t};
-  MlirRegion region = regionWithBlock(e->ctx, e->loc, 2, args, &block);
+  MlirRegion region = regionWithBlock(e->loc, 2, args, &block);
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), e->loc);
   MlirValue ops[4] = {lb, ub, step, init};
   mlirOperationStateAddOperands(&st, 4, ops);
@@ -241,12 +240,9 @@ static MlirValue waveReduce(const Emit *e, MlirOperation op, Kind k, MlirValue x
 }
 
 /* The reduction of every wave's value, through LDS. */
-static MlirValue workgroupReduce(const Emit *e, Kind k, MlirValue w, const char *buffer) {
+static MlirValue workgroupReduce(const Emit *e, Kind k, MlirValue w, const char *buffer,
+                                 MlirType mt) {
   MlirType t = mlirValueGetType(w), index = mlirIndexTypeGet(e->ctx);
-  char text[96];
-  snprintf(text, sizeof text, "memref<%dx%s, #gpu.address_space<workgroup>>", MAX_WAVES,
-           mlirTypeIsAF32(t) ? "f32" : "i32");
-  MlirType mt = mlirTypeParseGet(e->ctx, mlirStringRefCreateFromCString(text));
   MlirAttribute ref = mlirFlatSymbolRefAttrGet(e->ctx, mlirStringRefCreateFromCString(buffer));
   MlirNamedAttribute sym = named(e->ctx, "name", ref);
   MlirValue lds = emitOp(e, "memref.get_global", 0, NULL, mt, 1, &sym);
@@ -257,7 +253,7 @@ static MlirValue workgroupReduce(const Emit *e, Kind k, MlirValue w, const char 
   MlirValue first = cmpi(e, 0 /* eq */, lane, zero);
   /* scf.if (lane == 0) { lds[wave] = w } */
   MlirBlock thenBlock;
-  MlirRegion thenRegion = regionWithBlock(e->ctx, e->loc, 0, NULL, &thenBlock);
+  MlirRegion thenRegion = regionWithBlock(e->loc, 0, NULL, &thenBlock);
   MlirRegion elseRegion = mlirRegionCreate();
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.if"), e->loc);
   mlirOperationStateAddOperands(&st, 1, &first);
@@ -365,19 +361,9 @@ static MlirLogicalResult lowerOne(MlirOperation op, MlirOperation module, int *c
         ctx, mlirStringRefCreateFromCString(mlirTypeIsAF32(ct)
                                                 ? "memref<16xf32, #gpu.address_space<workgroup>>"
                                                 : "memref<16xi32, #gpu.address_space<workgroup>>"));
-    MlirNamedAttribute attrs[4] = {
-        named(ctx, "sym_name", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(buffer))),
-        named(ctx, "sym_visibility",
-              mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private"))),
-        named(ctx, "type", mlirTypeAttrGet(mt)),
-        named(ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 16)),
-    };
-    MlirOperationState st =
-        mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"), e.loc);
-    mlirOperationStateAddAttributes(&st, 4, attrs);
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-    mlirBlockInsertOwnedOperation(body, 0, mlirOperationCreate(&st));
-    r = workgroupReduce(&e, (Kind)k, r, buffer);
+    mlirBlockInsertOwnedOperation(body, 0, flyWorkgroupGlobalCreate(e.loc, buffer, mt, 16));
+    r = workgroupReduce(&e, (Kind)k, r, buffer, mt);
   }
   if (!mlirTypeEqual(t, ct))
     r = emitOp(&e, isFloat ? "arith.truncf" : "arith.trunci", 1, &r, t, 0, NULL);

@@ -32,23 +32,7 @@ static MlirOperation createGlobal(MlirContext ctx, MlirLocation loc, const char 
   snprintf(text, sizeof text, "memref<%lldxi8, #gpu.address_space<workgroup>>",
            (long long)member->size);
   MlirType t = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text));
-  MlirNamedAttribute attrs[4] = {
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("sym_name")),
-                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(name))),
-      mlirNamedAttributeGet(
-          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("sym_visibility")),
-          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private"))),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("type")),
-                            mlirTypeAttrGet(t)),
-      mlirNamedAttributeGet(
-          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("alignment")),
-          mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64),
-                             member->align < 16 ? 16 : member->align)),
-  };
-  MlirOperationState st =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"), loc);
-  mlirOperationStateAddAttributes(&st, 4, attrs);
-  return createOp(&st);
+  return flyWorkgroupGlobalCreate(loc, name, t, member->align < 16 ? 16 : member->align);
 }
 
 static MlirValue getGlobal(MlirOperation before, const char *name, MlirType type) {

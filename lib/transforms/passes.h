@@ -84,6 +84,12 @@ char *flyAttributeToString(MlirAttribute attr);
 /// Returns the printed form of `type` (owned; release with flyFree), or NULL.
 char *flyTypeToString(MlirType type);
 
+/// Creates a detached `memref.global "private" @name : type {alignment}`,
+/// the declaration of a workgroup (LDS) buffer (`type` a static memref in
+/// #gpu.address_space<workgroup>).
+MlirOperation flyWorkgroupGlobalCreate(MlirLocation loc, const char *name, MlirType type,
+                                       int64_t alignment);
+
 /// Creates a detached `arith.constant` of integer or index type `type`.
 MlirOperation flyArithConstantCreate(MlirLocation loc, MlirType type, int64_t value);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 
 bool flyOpNameIs(MlirOperation op, const char *name) {
@@ -150,4 +151,24 @@ char *flyOpGetStringAttr(MlirOperation op, const char *name) {
     memcpy(copy, s.data, s.length);
   copy[s.length] = '\0';
   return copy;
+}
+
+MlirOperation flyWorkgroupGlobalCreate(MlirLocation loc, const char *name, MlirType type,
+                                       int64_t alignment) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute attrs[4] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("sym_name")),
+                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(name))),
+      mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("sym_visibility")),
+          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private"))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("type")),
+                            mlirTypeAttrGet(type)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("alignment")),
+                            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), alignment)),
+  };
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("memref.global"), loc);
+  mlirOperationStateAddAttributes(&st, 4, attrs);
+  return mlirOperationCreate(&st);
 }
