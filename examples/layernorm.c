@@ -6,7 +6,7 @@
  * layernorm.hsaco` compiles it. */
 #include <stdio.h>
 
-#include "flyc/frontend.h"
+#include "example.h"
 
 static void layernorm(FlyProgram *p) {
   const char *params[] = {"memref<?x1024xf32>", "memref<1024xf32>", "memref<1024xf32>",
@@ -35,15 +35,5 @@ int main(void) {
     return 1;
   }
   layernorm(p);
-  FlyStrBuf out = {0};
-  int rc = 0;
-  if (!flyProgramPrint(p, &out)) {
-    fprintf(stderr, "%s\n", flyProgramGetError(p));
-    rc = 1;
-  } else {
-    fputs(out.data, stdout);
-  }
-  flyStrBufDestroy(&out);
-  flyProgramDestroy(p);
-  return rc;
+  return examplePrint(p);
 }

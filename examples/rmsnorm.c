@@ -5,7 +5,7 @@
  * it. */
 #include <stdio.h>
 
-#include "flyc/frontend.h"
+#include "example.h"
 
 static void rmsnorm(FlyProgram *p) {
   const char *params[] = {"memref<?x1024xf32>", "memref<1024xf32>", "memref<?x1024xf32>"};
@@ -31,15 +31,5 @@ int main(void) {
     return 1;
   }
   rmsnorm(p);
-  FlyStrBuf out = {0};
-  int rc = 0;
-  if (!flyProgramPrint(p, &out)) {
-    fprintf(stderr, "%s\n", flyProgramGetError(p));
-    rc = 1;
-  } else {
-    fputs(out.data, stdout);
-  }
-  flyStrBufDestroy(&out);
-  flyProgramDestroy(p);
-  return rc;
+  return examplePrint(p);
 }

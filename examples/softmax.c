@@ -5,7 +5,7 @@
  * lines); `example-softmax | flyc - -o softmax.hsaco` compiles it. */
 #include <stdio.h>
 
-#include "flyc/frontend.h"
+#include "example.h"
 
 static void softmax(FlyProgram *p) {
   const char *params[] = {"memref<?x1024xf32>", "memref<?x1024xf32>"};
@@ -30,15 +30,5 @@ int main(void) {
     return 1;
   }
   softmax(p);
-  FlyStrBuf out = {0};
-  int rc = 0;
-  if (!flyProgramPrint(p, &out)) {
-    fprintf(stderr, "%s\n", flyProgramGetError(p));
-    rc = 1;
-  } else {
-    fputs(out.data, stdout);
-  }
-  flyStrBufDestroy(&out);
-  flyProgramDestroy(p);
-  return rc;
+  return examplePrint(p);
 }

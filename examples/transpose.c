@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flyc/frontend.h"
+#include "example.h"
 
 static void transpose(FlyProgram *p, const char *tile, int readWidth) {
   const char *params[] = {"memref<1048576xf32>", "memref<1048576xf32>"};
@@ -76,15 +76,5 @@ int main(int argc, char **argv) {
     return 1;
   }
   transpose(p, !strcmp(mode, "tile") ? "(48,64)" : "(64,64)", !strcmp(mode, "vector") ? 8 : 0);
-  FlyStrBuf text = {0};
-  int rc = 0;
-  if (!flyProgramPrint(p, &text)) {
-    fprintf(stderr, "%s\n", flyProgramGetError(p));
-    rc = 1;
-  } else {
-    fputs(text.data, stdout);
-  }
-  flyStrBufDestroy(&text);
-  flyProgramDestroy(p);
-  return rc;
+  return examplePrint(p);
 }

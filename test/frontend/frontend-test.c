@@ -109,6 +109,19 @@ static void showType(const char *what, MlirValue v) {
   fputs("\n", stdout);
 }
 
+/* Prints the module (or the error) and releases the program; exit status. */
+static int printProgram(FlyProgram *p) {
+  FlyStrBuf out = {0};
+  int rc = 0;
+  if (flyProgramPrint(p, &out))
+    fputs(out.data, stdout);
+  else
+    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
+  flyStrBufDestroy(&out);
+  flyProgramDestroy(p);
+  return rc;
+}
+
 static FlyProgram *open1(void) {
   FlyProgram *p = flyProgramCreate();
   const char *params[] = {"memref<4096xf32>", "memref<?x256xf32>", "f32", "i32"};
@@ -208,15 +221,7 @@ static int kernel(void) {
   flyStore(FLY(p), flySub(FLY(p), zero, sum), a[1], 1, &i);
   flyIfEnd(FLY(p));
   flyKernelEnd(FLY(p));
-  FlyStrBuf out = {0};
-  int rc = 0;
-  if (flyProgramPrint(p, &out))
-    fputs(out.data, stdout);
-  else
-    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
-  flyStrBufDestroy(&out);
-  flyProgramDestroy(p);
-  return rc;
+  return printProgram(p);
 }
 
 /* Scans over 160-thread workgroups (two full waves and a half one):
@@ -236,15 +241,7 @@ static int scans(void) {
   flyStore(FLY(p), flyWorkgroupScan(FLY(p), "maxsi", xi), a[4], 1, &i);
   flyStore(FLY(p), flyWorkgroupScan(FLY(p), "add", xf), a[5], 1, &i);
   flyKernelEnd(FLY(p));
-  FlyStrBuf out = {0};
-  int rc = 0;
-  if (flyProgramPrint(p, &out))
-    fputs(out.data, stdout);
-  else
-    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
-  flyStrBufDestroy(&out);
-  flyProgramDestroy(p);
-  return rc;
+  return printProgram(p);
 }
 
 /* flyTileCopy: the 64x64 tile (blockIdx.x, 0) of a 1024-wide matrix into a
@@ -268,15 +265,7 @@ static int copy(void) {
   flyBarrier(FLY(p));
   flyTileCopy(FLY(p), sh, gy, 256, (MlirValue){NULL});
   flyKernelEnd(FLY(p));
-  FlyStrBuf out = {0};
-  int rc = 0;
-  if (flyProgramPrint(p, &out))
-    fputs(out.data, stdout);
-  else
-    fprintf(stderr, "%s\n", flyProgramGetError(p)), rc = 1;
-  flyStrBufDestroy(&out);
-  flyProgramDestroy(p);
-  return rc;
+  return printProgram(p);
 }
 
 int main(int argc, char **argv) {

@@ -284,7 +284,8 @@ static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const 
 int main(int argc, char **argv) {
   if (argc < 7) {
     fputs("usage: gemm-ref A B M N K OUT [--fnuz|--bf16|--i8|--f16] [--out-f16] [--rows R "
-          "--fill V] [--scales SA SB | --block-scales SA SB | --mxfp4 SA SB [--a-fp8]]\n",
+          "--fill V] [--scales SA SB | --block-scales SA SB | --mxfp4 SA SB [--a-fp8]] "
+          "[--bias BIAS] [--activation relu|silu|gelu]\n",
           stderr);
     return 2;
   }
