@@ -37,6 +37,7 @@ typedef struct AtomUse {
   int64_t rows, cols, m, n, k; /* operand tile rows x cols; atom M, N, K (in
                                   the tensor's elements: bytes when packed) */
   char operand;
+  bool swapAB;   /* swap_ab: the MFMA takes B as its A operand; C transposed */
   char elem[32]; /* the operand's element type (MLIR spelling) */
   const char *tvText; /* its TV layout as the atom table spells it */
   int perByte;   /* its elements per tensor element: 2 for packed fp4, else 1 */
@@ -86,7 +87,16 @@ static bool readAtom(Builder *b, MlirOperation op, char operand, AtomUse *u) {
   snprintf(u->elem, sizeof u->elem, "%s", u->operand == 'b' ? bb : a);
   u->perByte = 1;
   u->tvText = tv;
-  u->tv = flyLayoutParse(b->lctx, tv);
+  /* swap_ab (checked by fly-verify): the instruction computes C transposed,
+   * so the accumulators follow the transposed C layout. */
+  u->swapAB = !mlirAttributeIsNull(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("swap_ab")));
+  if (u->swapAB && !flyMmaAtomSwappable(u->atom)) {
+    tnFail(b, op, "swap_ab needs a square atom whose A and B have one type and layout");
+    return false;
+  }
+  u->tv = u->swapAB && u->operand == 'c' ? flyMmaAtomSwappedTvC(b->lctx, u->atom)
+                                         : flyLayoutParse(b->lctx, tv);
   u->rows = u->operand == 'b' ? u->n : u->m;
   u->cols = u->operand == 'c' ? u->n : u->k;
   return u->tv != NULL && lwFlatOf(u->tv, &u->tvFlat);
@@ -272,6 +282,7 @@ typedef struct FragPlan {
   const char *tvText;
   int perByte;
   char operand;
+  bool swapAB;
   int64_t rows, cols;
   const FlyLayout *layout;
   const FlyComposedLayout *composed;
@@ -305,8 +316,9 @@ static bool readAtomIn(TensorState *ts, MlirOperation op, char operand, AtomUse 
 
 static bool samePlan(const FragPlan *p, const AtomUse *u, const TensorBase *t) {
   return p->tvText == u->tvText && p->perByte == u->perByte && p->operand == u->operand &&
-         p->rows == u->rows && p->cols == u->cols && p->layout == t->type.layout &&
-         p->composed == t->type.composed && p->elemBytes == t->type.elemBytes;
+         p->swapAB == u->swapAB && p->rows == u->rows && p->cols == u->cols &&
+         p->layout == t->type.layout && p->composed == t->type.composed &&
+         p->elemBytes == t->type.elemBytes;
 }
 
 /* The runs of consecutive values, checked (false: the tensor does not
@@ -344,7 +356,7 @@ static const FragPlan *fragPlan(Builder *b, const AtomUse *u, const TensorBase *
     if (samePlan(&m->e[i], u, t))
       return &m->e[i];
   *tmp = (FragPlan){.tvText = u->tvText, .perByte = u->perByte, .operand = u->operand,
-                    .rows = u->rows, .cols = u->cols, .layout = t->type.layout,
+                    .swapAB = u->swapAB, .rows = u->rows, .cols = u->cols, .layout = t->type.layout,
                     .composed = t->type.composed, .elemBytes = t->type.elemBytes};
   if (!splitRuns(b, u, t, tmp))
     return NULL;
@@ -693,8 +705,8 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   /* Scaled: operand 6 holds the lane's E8M0 scales, A's words then B's
    * (scaleWord); fly-verify checked its type. */
   bool scaled = mlirOperationGetNumOperands(op) == 7;
-  if (scaled && (ua.atom->format < 0 || kp != 1)) {
-    tnFail(b, op, "takes scales only with an f8f6f4 atom and without k_pack");
+  if (scaled && (ua.atom->format < 0 || kp != 1 || ua.swapAB)) {
+    tnFail(b, op, "takes scales only with an f8f6f4 atom, without k_pack or swap_ab");
     return false;
   }
   int64_t kl = flyMmaAtomAbLen(ua.atom), cl = flyMmaAtomCLen(ua.atom);
@@ -741,7 +753,9 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
             sc[1] = scaleWord(b, mlirOperationGetOperand(op, 6), j, k, ks, (mr * ks + 3) / 4,
                               &sel[1]);
           }
-          parts[i * nr + j] = mma(b, op, a, bv, parts[i * nr + j], scaled ? sc : NULL, sel);
+          parts[i * nr + j] = ua.swapAB ? mma(b, op, bv, a, parts[i * nr + j], NULL, sel)
+                                        : mma(b, op, a, bv, parts[i * nr + j],
+                                              scaled ? sc : NULL, sel);
         }
   }
   MlirValue all = join(b, parts, mr * nr);

@@ -171,3 +171,19 @@ bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip) {
   int fnuz = fnuzOf(atom->aElem);
   return fnuz < 0 || (fnuz == 1) == !c->ocpFp8;
 }
+
+bool flyMmaAtomSwappable(const FlyMmaAtom *atom) {
+  const FlyHwMfma *h = flyMmaAtomHw(atom);
+  return h && h->m == h->n && (!atom->bElem || !strcmp(atom->aElem, atom->bElem)) &&
+         !strcmp(atom->tvA, atom->tvB);
+}
+
+const FlyLayout *flyMmaAtomSwappedTvC(FlyLayoutCtx *ctx, const FlyMmaAtom *atom) {
+  if (!flyMmaAtomSwappable(atom))
+    return NULL;
+  unsigned m = flyMmaAtomHw(atom)->m;
+  char text[48];
+  snprintf(text, sizeof text, "(%u,%u):(%u,1)", m, m, m);
+  const FlyLayout *transpose = flyLayoutParse(ctx, text), *tv = flyLayoutParse(ctx, atom->tvC);
+  return transpose && tv ? flyLayoutComposition(ctx, transpose, tv) : NULL;
+}

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "flyc/chip.h"
+#include "flyc/layout.h"
 #include "flyc/hw.h"
 
 /// How the atom's A/B operands reach the ROCDL op.
@@ -68,5 +69,19 @@ int flyMmaElemsPerByte(const char *elem);
 /// True when `chip` has the atom: the hardware table gives its form passes
 /// there, and for the CDNA3 fp8 forms the chip's fp8 flavour is the atom's.
 bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip);
+
+/// Whether the atom may run with its operands exchanged (`swap_ab`): the
+/// instruction then takes B's fragments as its A operand and A's as its B,
+/// and computes C transposed. That needs a square atom (M = N) whose A and
+/// B have one element type and one TV layout, so either operand's fragment
+/// fits either slot.
+bool flyMmaAtomSwappable(const FlyMmaAtom *atom);
+
+/// The accumulator layout of a swapped atom: the atom's C layout with rows
+/// and columns exchanged, (M,M):(M,1) o tvC, so each lane's registers lie
+/// along a row of C. NULL when the atom is not swappable.
+/// Example (16x16): ((16,4),4):((16,4),1) becomes ((16,4),4):((1,64),16):
+/// lane l holds row l%16, columns 4*(l/16) .. 4*(l/16)+3.
+const FlyLayout *flyMmaAtomSwappedTvC(FlyLayoutCtx *ctx, const FlyMmaAtom *atom);
 
 #endif /* FLYC_TRANSFORMS_MMA_ATOMS_H */

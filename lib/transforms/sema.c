@@ -565,6 +565,15 @@ static FlySemaStatus evalMmaLayout(Eval *e) {
   if (!atom)
     return errorF(e, "no %s MFMA multiplies %s by %s into %s", shape, a, b, c);
   const char *tv = operand[0] == 'a' ? atom->tvA : operand[0] == 'b' ? atom->tvB : atom->tvC;
+  /* swap_ab: the accumulators of the atom run with A and B exchanged. */
+  if (!mlirAttributeIsNull(
+          mlirOperationGetAttributeByName(e->op, mlirStringRefCreateFromCString("swap_ab")))) {
+    if (strcmp(a, b) || !flyMmaAtomSwappable(atom))
+      return errorF(e, "swap_ab needs a square atom whose A and B have one type and layout, "
+                       "not %s %s x %s", shape, a, b);
+    if (operand[0] == 'c')
+      return setLayout(e->r, flyMmaAtomSwappedTvC(e->ctx, atom));
+  }
   return setLayout(e->r, flyLayoutParse(e->ctx, tv));
 }
 

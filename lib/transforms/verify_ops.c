@@ -64,12 +64,12 @@ void voTypeText(MlirType t, char *buf, size_t cap) {
 
 /*--- Attribute names ------------------------------------------------------------*/
 
-#define ATOM "shape", "a", "b", "c"
+#define ATOM "shape", "a", "b", "c", "swap_ab"
 
 /* The attributes each fly op reads; every other name is a mistake. */
 static const struct {
   const char *op;
-  const char *attrs[9];
+  const char *attrs[10];
 } knownAttrs[] = {
     {"get", {"mode"}},
     {"take", {"begin", "end"}},
@@ -102,7 +102,7 @@ static bool knows(MlirOperation op, MlirStringRef attr) {
   for (size_t i = 0; i < sizeof knownAttrs / sizeof *knownAttrs; ++i) {
     if (!flyOpIs(op, knownAttrs[i].op))
       continue;
-    for (int j = 0; j < 9 && knownAttrs[i].attrs[j]; ++j)
+    for (int j = 0; j < 10 && knownAttrs[i].attrs[j]; ++j)
       if (strlen(knownAttrs[i].attrs[j]) == attr.length &&
           !memcmp(knownAttrs[i].attrs[j], attr.data, attr.length))
         return true;

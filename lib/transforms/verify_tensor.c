@@ -400,6 +400,7 @@ typedef struct AtomRef {
   const FlyMmaAtom *atom;
   int64_t m, n, k;
   char a[32], b[32], c[32];
+  bool swapAB; /* swap_ab: the MFMA takes B as its A operand, C comes transposed */
 } AtomRef;
 
 static bool atomOf(MlirOperation op, AtomRef *r) {
@@ -418,6 +419,14 @@ static bool atomOf(MlirOperation op, AtomRef *r) {
       ok = voFail(op, "no %s MFMA multiplies %s by %s into %s (see docs/language.md)", shape, a,
                   b, c);
   }
+  MlirAttribute swap =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("swap_ab"));
+  r->swapAB = !mlirAttributeIsNull(swap);
+  if (ok && r->swapAB && !mlirAttributeIsAUnit(swap))
+    ok = voFail(op, "attribute 'swap_ab' must be a unit attribute");
+  else if (ok && r->swapAB && (strcmp(a, b) || !flyMmaAtomSwappable(r->atom)))
+    ok = voFail(op, "swap_ab needs a square atom whose A and B have one type and layout, not "
+                    "%s %s x %s", shape, a, b);
   flyFree(shape);
   flyFree(a);
   flyFree(b);
@@ -584,6 +593,9 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
   if (n == 7 && (r.atom->format < 0 || kp != 1))
     return voFail(op, "takes scales only with an f8f6f4 atom (16x16x128, 32x32x64) and "
                       "without k_pack");
+  if (n == 7 && r.swapAB)
+    return voFail(op, "takes scales only without swap_ab (the scale operands are not "
+                      "exchanged)");
   /* B is a tensor the gemm loads from, or the fragments fly.gemm_fragments
    * loaded earlier (carried across a loop iteration as a prefetch). */
   bool bLoaded = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1)));

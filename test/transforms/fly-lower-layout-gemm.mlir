@@ -123,6 +123,35 @@ func.func @prefetched_b(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup
   return %r : vector<8xf32>
 }
 
+// CHECK-LABEL: func.func @swap_ab
+// swap_ab: the MFMA takes B's fragment (from %arg1) first and A's (from the
+// LDS, %arg0) second, so it computes C transposed; the store then follows
+// the transposed C layout: lane l holds row l%16, columns 4(l/16)..+3, four
+// consecutive f32 of one row, one vector.store.
+// CHECK-COUNT-2: vector.load %arg0
+// CHECK: %[[AF:.*]] = vector.bitcast %{{.*}} : vector<8xi32> to vector<32xf8E4M3FN>
+// CHECK-COUNT-2: vector.load %arg1
+// CHECK: %[[BF:.*]] = vector.bitcast %{{.*}} : vector<8xi32> to vector<32xf8E4M3FN>
+// CHECK: %[[D:.*]] = "fly.mma"(%[[BF]], %[[AF]], %arg3)
+// CHECK-NOT: vector.store
+// CHECK: vector.store %[[D]], %arg4[%{{.*}}] : memref<4096xf32>, vector<4xf32>
+// CHECK-NOT: vector.store
+// CHECK: return
+func.func @swap_ab(%lds: memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>,
+                   %g: memref<65536xf8E4M3FN>, %lane: index, %acc: vector<4xf32>,
+                   %cm: memref<4096xf32>) {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared (64,128):(128,1)">
+  %bl = "fly.static"() : () -> !fly.layout<"(256,256):(256,1)">
+  %b = "fly.make_tensor"(%g, %bl) : (memref<65536xf8E4M3FN>, !fly.layout<"(256,256):(256,1)">) -> !fly.tensor<"f8E4M3FN global (256,256):(256,1)">
+  %cl = "fly.static"() : () -> !fly.layout<"(64,64):(64,1)">
+  %c = "fly.make_tensor"(%cm, %cl) : (memref<4096xf32>, !fly.layout<"(64,64):(64,1)">) -> !fly.tensor<"f32 global (64,64):(64,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm"(%a, %b, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 1 : i32, swap_ab} : (!fly.tensor<"f8E4M3FN shared (64,128):(128,1)">, !fly.tensor<"f8E4M3FN global (256,256):(256,1)">, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">) -> vector<4xf32>
+  "fly.gemm_store"(%r, %c, %lane, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, swap_ab} : (vector<4xf32>, !fly.tensor<"f32 global (64,64):(64,1)">, index, !fly.int_tuple<"(0,0)">) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @uniform_column_scale
 // fly.gemm_scale with one f32 for every column (a block scale): the run of
 // 4 rows' scales loads as one vector (shared by both atoms), the f32 is

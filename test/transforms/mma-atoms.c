@@ -5,7 +5,9 @@
 // (fp8/bf8 as OCP e4m3fn/e5m2 or FNUZ, the f8f6f4 formats by their CBSZ
 // code), whose chips are where the atom is available, with the fp8 flavour
 // of the chip, and where its ROCDL op passes the target check; looking the
-// atom up by its shape and types finds it.
+// atom up by its shape and types finds it. An atom is swappable exactly when
+// it is square with one A/B type and layout, and its swapped C layout puts
+// every (lane, value) at the transposed element of its C layout.
 #include "mma_atoms.h"
 
 #include <stdio.h>
@@ -41,10 +43,35 @@ static int elemOf(const char *mlir, int *fmt, int *fnuz) {
   return -2;
 }
 
+/* swap_ab: swappable iff square with one type and one A/B layout (stated
+   here from the operands, not from the predicate); then value v of lane l
+   of the swapped C layout is element (col, row) of the atom's (row, col):
+   column-major indices i = r + M c and j = c + M r. */
+static void checkSwapped(FlyLayoutCtx *ctx, const FlyMmaAtom *a, const FlyHwMfma *h) {
+  bool want = h->m == h->n && (!a->bElem || !strcmp(a->bElem, a->aElem)) &&
+              !strcmp(a->tvA, a->tvB);
+  check(flyMmaAtomSwappable(a) == want, "swappable differs from square, one type and layout",
+        a->mnemonic);
+  const FlyLayout *sw = flyMmaAtomSwappedTvC(ctx, a), *tv = flyLayoutParse(ctx, a->tvC);
+  check(want == (sw != NULL), "swapped C layout made for an unswappable atom or missing",
+        a->mnemonic);
+  if (!sw || !tv)
+    return;
+  int64_t m = h->m, values = m * h->n;
+  bool ok = true;
+  for (int64_t x = 0; x < values && ok; x++) {
+    int64_t i, j;
+    ok = !flyLayoutEval(ctx, tv, x, &i) && !flyLayoutEval(ctx, sw, x, &j) &&
+         j == i / m + m * (i % m);
+  }
+  check(ok, "swapped C layout is not the transpose of the C layout", a->mnemonic);
+}
+
 // CHECK: atoms: {{[0-9]+}} checks, 0 failures
 int main(void) {
   size_t n;
   const FlyMmaAtom *atoms = flyMmaAtomTable(&n);
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
   check(n >= 20, "too few atoms", "table");
   for (size_t i = 0; i < n; i++) {
     const FlyMmaAtom *a = &atoms[i];
@@ -86,7 +113,9 @@ int main(void) {
           "not found by shape and types", a->mnemonic);
     check(flyMmaAtomAbLen(a) * 64 == h->m * h->k && flyMmaAtomCLen(a) * 64 == h->m * h->n,
           "per-lane lengths", a->mnemonic);
+    checkSwapped(ctx, a, h);
   }
+  flyLayoutCtxDestroy(ctx);
   printf("atoms: %d checks, %d failures\n", checks, fails);
   return fails != 0;
 }

@@ -10,6 +10,11 @@ func.func @gemm(%ta: !a, %tb: !b, %lane: index, %acc: vector<4xf32>, %acc16: vec
   // k_steps = 64 on a 128-wide tile: 63 atoms past its end.
   // expected-error@+1 {{k_steps = 64 reads columns [0, 8192) of A, but its tensor has 128}}
   %r0 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 64 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // swap_ab exchanges A's and B's fragments in the instruction: one type.
+  // expected-error@+1 {{swap_ab needs a square atom whose A and B have one type and layout, not 16x16x128 f8E4M3FN x f8E5M2}}
+  %sw0 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E5M2", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, swap_ab} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // expected-error@+1 {{attribute 'swap_ab' must be a unit attribute}}
+  %sw1 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, swap_ab = true} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
   // expected-error@+1 {{attribute 'k_steps' must be an integer from 1 to 4096, not 2147483647 : i32}}
   %r1 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2147483647 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
   // expected-error@+1 {{'fly.gemm' has no attribute 'k_step'}}
@@ -125,6 +130,8 @@ func.func @mxfp4(%ta: !a4, %tb: !b4, %tf: !a, %lane: index, %acc: vector<4xf32>,
   %r2 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o, %s1) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32} : (!a4, !b4, vector<4xf32>, index, !o, !o, vector<1xi32>) -> vector<4xf32>
   // expected-error@+1 {{takes scales only with an f8f6f4 atom (16x16x128, 32x32x64) and without k_pack}}
   %r3 = "fly.gemm"(%tf, %tf, %acc, %lane, %o, %o, %s2) {shape = "16x16x32", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32} : (!a, !a, vector<4xf32>, index, !o, !o, vector<2xi32>) -> vector<4xf32>
+  // expected-error@+1 {{takes scales only without swap_ab (the scale operands are not exchanged)}}
+  %sw2 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o, %s2) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, swap_ab} : (!a4, !b4, vector<4xf32>, index, !o, !o, vector<2xi32>) -> vector<4xf32>
   // expected-error@+1 {{the result type must be vector<16xi8> (n_repeat * k_steps * 32 per lane)}}
   %f0 = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "b", shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!b4, index, !o) -> vector<32xf4E2M1FN>
   // expected-error@+1 {{the tiled MMA ops do not take f6E2M3FN operands (no whole number of them fits a byte)}}
