@@ -247,6 +247,10 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
                     "which %s does not have", mxName(c), flyChipGetInfo(c->chip)->name);
   if (!d->atom[0])
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
+  /* swap_ab where A and B take either MFMA slot (docs/gemm.md, "Epilogue").
+   * Not yet for the block-scale cores: under --schedule plain the 8-wave
+   * core then spills (LLVM schedules its promotes differently). */
+  d->swapAB = !d->mx && c->kind != GEMM_KIND_BLOCKSCALE && !strcmp(d->mmaElem, d->mmaElemB);
   d->mRepeat = c->tileM / (16 * (c->waves / 4));
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;
@@ -255,10 +259,12 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   d->copyBytes = c->async ? (int)flyChipGetInfo(c->chip)->ldsDmaMaxBytes : 16;
   d->ldsBytes = c->stages * c->tileM * d->tileKCols * d->elemBytes;
   if (c->cshuffle) { /* seed §7.2; 8 elements of padding per row spread the
-                      * lanes' 4-row column writes over the banks. C's tile
-                      * overlays A's first buffer, idle once the loop is
-                      * done; the second stays apart so that its DMA and the
-                      * first's reads are in different LDS objects. */
+                      * 16 rows a wave's 8-byte row segments fall in over
+                      * the banks (unpadded, every row starts in bank 0).
+                      * C's tile overlays A's first buffer, idle once the
+                      * loop is done; the second stays apart so that its
+                      * DMA and the first's reads are in different LDS
+                      * objects. */
     d->eVec = c->tileN % 128 == 0 ? 4 : 2;
     d->cPitch = c->tileN + 8;
     int64_t cBytes = c->tileM * d->cPitch * 2, aBytes = c->tileM * d->tileKCols * d->elemBytes;

@@ -395,8 +395,9 @@ static void syncAAfter(Gen *g, int64_t outstanding) {
 const char *atomAttrs(Gen *g, bool withK) {
   const GemmDerived *d = g->d;
   return FMT("{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", m_repeat = %" PRId64
-             " : i32, n_repeat = %" PRId64 " : i32%s}",
+             " : i32, n_repeat = %" PRId64 " : i32%s%s}",
              d->atom, d->mmaElem, d->mmaElemB, d->acc, d->mRepeat, d->nRepeat,
+             d->swapAB ? ", swap_ab" : "",
              withK ? FMT(", k_steps = %" PRId64 " : i32%s", d->kSteps,
                          d->kPack > 1 ? FMT(", k_pack = %" PRId64 " : i32", d->kPack) : "")
                    : "");
@@ -697,8 +698,8 @@ static MlirValue addBias(Gen *g, MlirValue acc, MlirValue bias, MlirValue m0) {
                                                  g->c->n), NULL);
   char fragAttrs[160]; /* kept: FMT's buffers are reused by the calls below */
   snprintf(fragAttrs, sizeof fragAttrs,
-           "{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", operand = \"c\"}", g->d->atom,
-           g->d->mmaElem, g->d->mmaElemB, g->d->acc);
+           "{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", operand = \"c\"%s}",
+           g->d->atom, g->d->mmaElem, g->d->mmaElemB, g->d->acc, g->d->swapAB ? ", swap_ab" : "");
   MlirType f32 = mlirF32TypeGet(g->b.ctx);
   MlirValue elems[256];
   for (int64_t i = 0; i < g->d->mRepeat; ++i)

@@ -43,7 +43,7 @@ module attributes {gpu.container_module} {
       %25 = arith.minui %c0, %c7 : index
       %26 = arith.muli %25, %c128 : index
       %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
@@ -57,10 +57,10 @@ module attributes {gpu.container_module} {
         %37 = arith.minui %33, %c7_0 : index
         %38 = arith.muli %37, %c128 : index
         %39 = "fly.make_int_tuple"(%11, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+        %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
         %41 = arith.muli %arg4, %c128 : index
         %42 = "fly.make_int_tuple"(%11, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %43 = "fly.gemm"(%3, %arg6, %arg5, %8, %12, %42) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %43 = "fly.gemm"(%3, %arg6, %arg5, %8, %12, %42) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         %44 = "fly.make_int_tuple"(%block_id_x, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
@@ -70,10 +70,10 @@ module attributes {gpu.container_module} {
         %46 = arith.minui %34, %c7_1 : index
         %47 = arith.muli %46, %c128 : index
         %48 = "fly.make_int_tuple"(%11, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %49 = "fly.gemm_fragments"(%18, %8, %48) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+        %49 = "fly.gemm_fragments"(%18, %8, %48) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
         %50 = arith.muli %33, %c128 : index
         %51 = "fly.make_int_tuple"(%11, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %52 = "fly.gemm"(%6, %40, %43, %8, %12, %51) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %52 = "fly.gemm"(%6, %40, %43, %8, %12, %51) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         scf.yield %52, %49 : vector<64xf32>, vector<64xbf16>
@@ -81,7 +81,7 @@ module attributes {gpu.container_module} {
       %30 = arith.muli %block_id_x, %c128 : index
       %31 = "fly.make_int_tuple"(%30, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
       %32 = arith.truncf %29#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%32, %22, %8, %31) {a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%32, %22, %8, %31) {a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

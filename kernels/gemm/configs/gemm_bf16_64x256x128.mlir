@@ -47,7 +47,7 @@ module attributes {gpu.container_module} {
       %28 = arith.minui %c0, %c7 : index
       %29 = arith.muli %28, %c128 : index
       %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
       %32 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
       %33 = "fly.local_tile"(%19, %32) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
       "fly.copy_to_lds"(%33, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
@@ -64,14 +64,14 @@ module attributes {gpu.container_module} {
         %50 = arith.minui %49, %c7_3 : index
         %51 = arith.muli %50, %c128 : index
         %52 = "fly.make_int_tuple"(%14, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %53 = "fly.gemm_fragments"(%21, %11, %52) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %53 = "fly.gemm_fragments"(%21, %11, %52) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
         %54 = arith.addi %arg4, %c2 : index
         %55 = "fly.make_int_tuple"(%block_id_x, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
         %56 = "fly.local_tile"(%19, %55) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
         "fly.copy_to_lds"(%56, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
         %57 = arith.muli %arg4, %c128 : index
         %58 = "fly.make_int_tuple"(%14, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %59 = "fly.gemm"(%3, %arg6, %arg5, %11, %15, %58) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %59 = "fly.gemm"(%3, %arg6, %arg5, %11, %15, %58) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -82,14 +82,14 @@ module attributes {gpu.container_module} {
         %62 = arith.minui %61, %c7_4 : index
         %63 = arith.muli %62, %c128 : index
         %64 = "fly.make_int_tuple"(%14, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %65 = "fly.gemm_fragments"(%21, %11, %64) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %65 = "fly.gemm_fragments"(%21, %11, %64) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
         %66 = arith.addi %60, %c2 : index
         %67 = "fly.make_int_tuple"(%block_id_x, %66) : (index, index) -> !fly.int_tuple<"(?,?)">
         %68 = "fly.local_tile"(%19, %67) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
         "fly.copy_to_lds"(%68, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
         %69 = arith.muli %60, %c128 : index
         %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %71 = "fly.gemm"(%6, %53, %59, %11, %15, %70) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %71 = "fly.gemm"(%6, %53, %59, %11, %15, %70) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -100,14 +100,14 @@ module attributes {gpu.container_module} {
         %74 = arith.minui %73, %c7_5 : index
         %75 = arith.muli %74, %c128 : index
         %76 = "fly.make_int_tuple"(%14, %75) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %77 = "fly.gemm_fragments"(%21, %11, %76) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %77 = "fly.gemm_fragments"(%21, %11, %76) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
         %78 = arith.addi %72, %c2 : index
         %79 = "fly.make_int_tuple"(%block_id_x, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
         %80 = "fly.local_tile"(%19, %79) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
         "fly.copy_to_lds"(%80, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
         %81 = arith.muli %72, %c128 : index
         %82 = "fly.make_int_tuple"(%14, %81) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %83 = "fly.gemm"(%9, %65, %71, %11, %15, %82) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %83 = "fly.gemm"(%9, %65, %71, %11, %15, %82) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -120,10 +120,10 @@ module attributes {gpu.container_module} {
       %36 = arith.minui %35, %c7_1 : index
       %37 = arith.muli %36, %c128 : index
       %38 = "fly.make_int_tuple"(%14, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32"} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
       %40 = arith.muli %c6_0, %c128 : index
       %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 16 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -131,7 +131,7 @@ module attributes {gpu.container_module} {
       %c7_2 = arith.constant 7 : index
       %43 = arith.muli %c7_2, %c128 : index
       %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -139,7 +139,7 @@ module attributes {gpu.container_module} {
       %46 = arith.muli %block_id_x, %c64 : index
       %47 = "fly.make_int_tuple"(%46, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
       %48 = arith.truncf %45 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%48, %25, %11, %47) {a = "bf16", b = "bf16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%48, %25, %11, %47) {a = "bf16", b = "bf16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

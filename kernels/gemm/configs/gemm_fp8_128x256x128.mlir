@@ -47,7 +47,7 @@ module attributes {gpu.container_module} {
       %28 = arith.minui %c0, %c7 : index
       %29 = arith.muli %28, %c128 : index
       %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       %32 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
       %33 = "fly.local_tile"(%19, %32) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
       "fly.copy_to_lds"(%33, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
@@ -64,14 +64,14 @@ module attributes {gpu.container_module} {
         %57 = arith.minui %56, %c7_3 : index
         %58 = arith.muli %57, %c128 : index
         %59 = "fly.make_int_tuple"(%14, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %60 = "fly.gemm_fragments"(%21, %11, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %60 = "fly.gemm_fragments"(%21, %11, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %61 = arith.addi %arg6, %c2 : index
         %62 = "fly.make_int_tuple"(%block_id_x, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
         %63 = "fly.local_tile"(%19, %62) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
         "fly.copy_to_lds"(%63, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
         %64 = arith.muli %arg6, %c128 : index
         %65 = "fly.make_int_tuple"(%14, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+        %66 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 12 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -82,14 +82,14 @@ module attributes {gpu.container_module} {
         %69 = arith.minui %68, %c7_4 : index
         %70 = arith.muli %69, %c128 : index
         %71 = "fly.make_int_tuple"(%14, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm_fragments"(%21, %11, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %72 = "fly.gemm_fragments"(%21, %11, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %73 = arith.addi %67, %c2 : index
         %74 = "fly.make_int_tuple"(%block_id_x, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
         %75 = "fly.local_tile"(%19, %74) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
         "fly.copy_to_lds"(%75, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
         %76 = arith.muli %67, %c128 : index
         %77 = "fly.make_int_tuple"(%14, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %78 = "fly.gemm"(%6, %60, %66, %11, %15, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+        %78 = "fly.gemm"(%6, %60, %66, %11, %15, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 12 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -100,14 +100,14 @@ module attributes {gpu.container_module} {
         %81 = arith.minui %80, %c7_5 : index
         %82 = arith.muli %81, %c128 : index
         %83 = "fly.make_int_tuple"(%14, %82) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %84 = "fly.gemm_fragments"(%21, %11, %83) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %84 = "fly.gemm_fragments"(%21, %11, %83) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %85 = arith.addi %79, %c2 : index
         %86 = "fly.make_int_tuple"(%block_id_x, %85) : (index, index) -> !fly.int_tuple<"(?,?)">
         %87 = "fly.local_tile"(%19, %86) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
         "fly.copy_to_lds"(%87, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
         %88 = arith.muli %79, %c128 : index
         %89 = "fly.make_int_tuple"(%14, %88) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %90 = "fly.gemm"(%9, %72, %78, %11, %15, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+        %90 = "fly.gemm"(%9, %72, %78, %11, %15, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 12 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -120,10 +120,10 @@ module attributes {gpu.container_module} {
       %36 = arith.minui %35, %c7_1 : index
       %37 = arith.muli %36, %c128 : index
       %38 = "fly.make_int_tuple"(%14, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       %40 = arith.muli %c6_0, %c128 : index
       %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -131,7 +131,7 @@ module attributes {gpu.container_module} {
       %c7_2 = arith.constant 7 : index
       %43 = arith.muli %c7_2, %c128 : index
       %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -144,9 +144,9 @@ module attributes {gpu.container_module} {
       %51 = "fly.make_tensor"(%arg3, %50) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
       %52 = "fly.static"() : () -> !fly.layout<"512:1">
       %53 = "fly.make_tensor"(%arg4, %52) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %54 = "fly.gemm_scale"(%45, %51, %53, %11, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<128xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+      %54 = "fly.gemm_scale"(%45, %51, %53, %11, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<128xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
       %55 = arith.truncf %54 : vector<128xf32> to vector<128xbf16>
-      "fly.gemm_store"(%55, %25, %11, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<128xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%55, %25, %11, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<128xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -43,7 +43,7 @@ module attributes {gpu.container_module} {
       %25 = arith.minui %c0, %c7 : index
       %26 = arith.muli %25, %c512 : index
       %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<4xf32>
@@ -57,10 +57,10 @@ module attributes {gpu.container_module} {
         %44 = arith.minui %40, %c7_0 : index
         %45 = arith.muli %44, %c512 : index
         %46 = "fly.make_int_tuple"(%11, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %47 = "fly.gemm_fragments"(%18, %8, %46) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %47 = "fly.gemm_fragments"(%18, %8, %46) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %48 = arith.muli %arg6, %c512 : index
         %49 = "fly.make_int_tuple"(%11, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %50 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %49) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+        %50 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %49) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         %51 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
@@ -70,10 +70,10 @@ module attributes {gpu.container_module} {
         %53 = arith.minui %41, %c7_1 : index
         %54 = arith.muli %53, %c512 : index
         %55 = "fly.make_int_tuple"(%11, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.gemm_fragments"(%18, %8, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %56 = "fly.gemm_fragments"(%18, %8, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %57 = arith.muli %40, %c512 : index
         %58 = "fly.make_int_tuple"(%11, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %59 = "fly.gemm"(%6, %47, %50, %8, %12, %58) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+        %59 = "fly.gemm"(%6, %47, %50, %8, %12, %58) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         scf.yield %59, %56 : vector<4xf32>, vector<128xf8E4M3FN>
@@ -86,9 +86,9 @@ module attributes {gpu.container_module} {
       %35 = "fly.make_tensor"(%arg3, %34) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
       %36 = "fly.static"() : () -> !fly.layout<"512:1">
       %37 = "fly.make_tensor"(%arg4, %36) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %38 = "fly.gemm_scale"(%29#0, %35, %37, %8, %31) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128"} : (vector<4xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+      %38 = "fly.gemm_scale"(%29#0, %35, %37, %8, %31) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
       %39 = arith.truncf %38 : vector<4xf32> to vector<4xbf16>
-      "fly.gemm_store"(%39, %22, %8, %31) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128"} : (vector<4xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%39, %22, %8, %31) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -50,7 +50,7 @@ module attributes {gpu.container_module} {
       %31 = arith.minui %c0, %c7 : index
       %32 = arith.muli %31, %c128 : index
       %33 = "fly.make_int_tuple"(%17, %32) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %34 = "fly.gemm_fragments"(%24, %14, %33) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %34 = "fly.gemm_fragments"(%24, %14, %33) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       %35 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
       %36 = "fly.local_tile"(%22, %35) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
       "fly.copy_to_lds"(%36, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
@@ -67,14 +67,14 @@ module attributes {gpu.container_module} {
         %63 = arith.minui %62, %c7_3 : index
         %64 = arith.muli %63, %c128 : index
         %65 = "fly.make_int_tuple"(%17, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.gemm_fragments"(%24, %14, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %66 = "fly.gemm_fragments"(%24, %14, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %67 = arith.addi %arg6, %c2 : index
         %68 = "fly.make_int_tuple"(%block_id_x, %67) : (index, index) -> !fly.int_tuple<"(?,?)">
         %69 = "fly.local_tile"(%22, %68) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
         "fly.copy_to_lds"(%69, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %70 = arith.muli %arg6, %c128 : index
         %71 = "fly.make_int_tuple"(%17, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm"(%3, %arg8, %arg7, %14, %18, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %72 = "fly.gemm"(%3, %arg8, %arg7, %14, %18, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -85,14 +85,14 @@ module attributes {gpu.container_module} {
         %75 = arith.minui %74, %c7_4 : index
         %76 = arith.muli %75, %c128 : index
         %77 = "fly.make_int_tuple"(%17, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %78 = "fly.gemm_fragments"(%24, %14, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %78 = "fly.gemm_fragments"(%24, %14, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %79 = arith.addi %73, %c2 : index
         %80 = "fly.make_int_tuple"(%block_id_x, %79) : (index, index) -> !fly.int_tuple<"(?,?)">
         %81 = "fly.local_tile"(%22, %80) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
         "fly.copy_to_lds"(%81, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %82 = arith.muli %73, %c128 : index
         %83 = "fly.make_int_tuple"(%17, %82) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %84 = "fly.gemm"(%6, %66, %72, %14, %18, %83) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %84 = "fly.gemm"(%6, %66, %72, %14, %18, %83) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -103,14 +103,14 @@ module attributes {gpu.container_module} {
         %87 = arith.minui %86, %c7_5 : index
         %88 = arith.muli %87, %c128 : index
         %89 = "fly.make_int_tuple"(%17, %88) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %90 = "fly.gemm_fragments"(%24, %14, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %90 = "fly.gemm_fragments"(%24, %14, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %91 = arith.addi %85, %c2 : index
         %92 = "fly.make_int_tuple"(%block_id_x, %91) : (index, index) -> !fly.int_tuple<"(?,?)">
         %93 = "fly.local_tile"(%22, %92) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
         "fly.copy_to_lds"(%93, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %94 = arith.muli %85, %c128 : index
         %95 = "fly.make_int_tuple"(%17, %94) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %96 = "fly.gemm"(%9, %78, %84, %14, %18, %95) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %96 = "fly.gemm"(%9, %78, %84, %14, %18, %95) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -123,10 +123,10 @@ module attributes {gpu.container_module} {
       %39 = arith.minui %38, %c7_1 : index
       %40 = arith.muli %39, %c128 : index
       %41 = "fly.make_int_tuple"(%17, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm_fragments"(%24, %14, %41) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %42 = "fly.gemm_fragments"(%24, %14, %41) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       %43 = arith.muli %c6_0, %c128 : index
       %44 = "fly.make_int_tuple"(%17, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%3, %37#1, %37#0, %14, %18, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %45 = "fly.gemm"(%3, %37#1, %37#0, %14, %18, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -134,7 +134,7 @@ module attributes {gpu.container_module} {
       %c7_2 = arith.constant 7 : index
       %46 = arith.muli %c7_2, %c128 : index
       %47 = "fly.make_int_tuple"(%17, %46) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %48 = "fly.gemm"(%6, %42, %45, %14, %18, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %48 = "fly.gemm"(%6, %42, %45, %14, %18, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -147,10 +147,10 @@ module attributes {gpu.container_module} {
       %54 = "fly.make_tensor"(%arg3, %53) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
       %55 = "fly.static"() : () -> !fly.layout<"512:1">
       %56 = "fly.make_tensor"(%arg4, %55) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %57 = "fly.gemm_scale"(%48, %54, %56, %14, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %57 = "fly.gemm_scale"(%48, %54, %56, %14, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       %58 = arith.truncf %57 : vector<64xf32> to vector<64xbf16>
       %59 = "fly.make_int_tuple"(%c0, %15) : (index, index) -> !fly.int_tuple<"(?,?)">
-      "fly.gemm_store"(%58, %12, %14, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 shared (64,256):(264,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%58, %12, %14, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 shared (64,256):(264,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
       %60 = "fly.make_int_tuple"(%block_id_x, %block_id_y) : (index, index) -> !fly.int_tuple<"(?,?)">
       %61 = "fly.local_tile"(%28, %60) {tile = "(64,256)"} : (!fly.tensor<"bf16 global (?,512):(512,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,256):(512,1)">

@@ -56,7 +56,7 @@ module attributes {gpu.container_module} {
       %37 = arith.minui %c0, %c7 : index
       %38 = arith.muli %37, %c128 : index
       %39 = "fly.make_int_tuple"(%11, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.store"(%35, %3, %27) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
       "fly.store"(%36, %3, %32) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
@@ -71,10 +71,10 @@ module attributes {gpu.container_module} {
         %57 = arith.minui %52, %c7_1 : index
         %58 = arith.muli %57, %c128 : index
         %59 = "fly.make_int_tuple"(%11, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %60 = "fly.gemm_fragments"(%18, %8, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %60 = "fly.gemm_fragments"(%18, %8, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %61 = arith.muli %arg6, %c128 : index
         %62 = "fly.make_int_tuple"(%11, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %63 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %63 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.store"(%55, %6, %27) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         "fly.store"(%56, %6, %32) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
@@ -87,10 +87,10 @@ module attributes {gpu.container_module} {
         %69 = arith.minui %64, %c7_2 : index
         %70 = arith.muli %69, %c128 : index
         %71 = "fly.make_int_tuple"(%11, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm_fragments"(%18, %8, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %72 = "fly.gemm_fragments"(%18, %8, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %73 = arith.muli %52, %c128 : index
         %74 = "fly.make_int_tuple"(%11, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %75 = "fly.gemm"(%6, %60, %63, %8, %12, %74) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %75 = "fly.gemm"(%6, %60, %63, %8, %12, %74) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.store"(%67, %3, %27) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         "fly.store"(%68, %3, %32) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
@@ -104,9 +104,9 @@ module attributes {gpu.container_module} {
       %47 = "fly.make_tensor"(%arg3, %46) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
       %48 = "fly.static"() : () -> !fly.layout<"512:1">
       %49 = "fly.make_tensor"(%arg4, %48) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %50 = "fly.gemm_scale"(%41#0, %47, %49, %8, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %50 = "fly.gemm_scale"(%41#0, %47, %49, %8, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       %51 = arith.truncf %50 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%51, %22, %8, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%51, %22, %8, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -47,7 +47,7 @@ module attributes {gpu.container_module} {
       %28 = arith.minui %c0, %c7 : index
       %29 = arith.muli %28, %c128 : index
       %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       %32 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
       %33 = "fly.local_tile"(%19, %32) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
       "fly.copy_to_lds"(%33, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
@@ -64,14 +64,14 @@ module attributes {gpu.container_module} {
         %58 = arith.minui %57, %c7_3 : index
         %59 = arith.muli %58, %c128 : index
         %60 = "fly.make_int_tuple"(%14, %59) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %61 = "fly.gemm_fragments"(%21, %11, %60) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %61 = "fly.gemm_fragments"(%21, %11, %60) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
         %62 = arith.addi %arg6, %c2 : index
         %63 = "fly.make_int_tuple"(%block_id_x, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
         %64 = "fly.local_tile"(%19, %63) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
         "fly.copy_to_lds"(%64, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %65 = arith.muli %arg6, %c128 : index
         %66 = "fly.make_int_tuple"(%14, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %67 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %66) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %67 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %66) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -82,14 +82,14 @@ module attributes {gpu.container_module} {
         %70 = arith.minui %69, %c7_4 : index
         %71 = arith.muli %70, %c128 : index
         %72 = "fly.make_int_tuple"(%14, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %73 = "fly.gemm_fragments"(%21, %11, %72) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %73 = "fly.gemm_fragments"(%21, %11, %72) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
         %74 = arith.addi %68, %c2 : index
         %75 = "fly.make_int_tuple"(%block_id_x, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
         %76 = "fly.local_tile"(%19, %75) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
         "fly.copy_to_lds"(%76, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %77 = arith.muli %68, %c128 : index
         %78 = "fly.make_int_tuple"(%14, %77) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %79 = "fly.gemm"(%6, %61, %67, %11, %15, %78) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %79 = "fly.gemm"(%6, %61, %67, %11, %15, %78) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -100,14 +100,14 @@ module attributes {gpu.container_module} {
         %82 = arith.minui %81, %c7_5 : index
         %83 = arith.muli %82, %c128 : index
         %84 = "fly.make_int_tuple"(%14, %83) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %85 = "fly.gemm_fragments"(%21, %11, %84) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %85 = "fly.gemm_fragments"(%21, %11, %84) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
         %86 = arith.addi %80, %c2 : index
         %87 = "fly.make_int_tuple"(%block_id_x, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
         %88 = "fly.local_tile"(%19, %87) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
         "fly.copy_to_lds"(%88, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %89 = arith.muli %80, %c128 : index
         %90 = "fly.make_int_tuple"(%14, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %91 = "fly.gemm"(%9, %73, %79, %11, %15, %90) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %91 = "fly.gemm"(%9, %73, %79, %11, %15, %90) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -120,10 +120,10 @@ module attributes {gpu.container_module} {
       %36 = arith.minui %35, %c7_1 : index
       %37 = arith.muli %36, %c128 : index
       %38 = "fly.make_int_tuple"(%14, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64"} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       %40 = arith.muli %c6_0, %c128 : index
       %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -131,7 +131,7 @@ module attributes {gpu.container_module} {
       %c7_2 = arith.constant 7 : index
       %43 = arith.muli %c7_2, %c128 : index
       %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -145,9 +145,9 @@ module attributes {gpu.container_module} {
       %52 = "fly.make_tensor"(%arg3, %51) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
       %53 = "fly.static"() : () -> !fly.layout<"512:1">
       %54 = "fly.make_tensor"(%arg4, %53) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %55 = "fly.gemm_scale"(%48, %52, %54, %11, %47) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %55 = "fly.gemm_scale"(%48, %52, %54, %11, %47) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       %56 = arith.truncf %55 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%56, %25, %11, %47) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%56, %25, %11, %47) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }
