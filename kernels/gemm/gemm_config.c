@@ -250,7 +250,7 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   /* swap_ab where A and B take either MFMA slot (docs/gemm.md, "Epilogue").
    * Not yet for the block-scale cores: under --schedule plain the 8-wave
    * core then spills (LLVM schedules its promotes differently). */
-  d->swapAB = !d->mx && c->kind != GEMM_KIND_BLOCKSCALE && !strcmp(d->mmaElem, d->mmaElemB);
+  d->swapAB = c->kind != GEMM_KIND_BLOCKSCALE && !strcmp(d->mmaElem, d->mmaElemB);
   d->mRepeat = c->tileM / (16 * (c->waves / 4));
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;

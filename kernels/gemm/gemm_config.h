@@ -92,8 +92,8 @@ typedef struct GemmDerived {
   bool mx;             /* MXFP4: E8M0 block scales fed to the scaled MFMA */
   bool swapAB;         /* the MFMAs take B as their A operand (swap_ab): each
                           lane's accumulators lie along a row of C, so the
-                          epilogue stores them packed (A and B of one type,
-                          no MFMA scales) */
+                          epilogue stores them packed (A and B of one
+                          type; MX scales exchanged with them) */
 } GemmDerived;
 
 /// Defaults: 64x256x128 fp8, 2 stages, async, gfx950, N = 512, K = 1024.

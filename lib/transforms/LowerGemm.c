@@ -705,8 +705,8 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
   /* Scaled: operand 6 holds the lane's E8M0 scales, A's words then B's
    * (scaleWord); fly-verify checked its type. */
   bool scaled = mlirOperationGetNumOperands(op) == 7;
-  if (scaled && (ua.atom->format < 0 || kp != 1 || ua.swapAB)) {
-    tnFail(b, op, "takes scales only with an f8f6f4 atom, without k_pack or swap_ab");
+  if (scaled && (ua.atom->format < 0 || kp != 1)) {
+    tnFail(b, op, "takes scales only with an f8f6f4 atom and without k_pack");
     return false;
   }
   int64_t kl = flyMmaAtomAbLen(ua.atom), cl = flyMmaAtomCLen(ua.atom);
@@ -746,16 +746,19 @@ bool tnLowerGemm(TensorState *ts, MlirOperation op) {
         for (int64_t j = 0; j < nr; ++j) {
           MlirValue a = kp > 1 ? slice(b, af[i], p * kl, kl) : unpacked(b, &ua, af[i]);
           MlirValue bv = kp > 1 ? slice(b, bf[j], p * kl, kl) : unpacked(b, &ub, bf[j]);
-          MlirValue sc[2];
-          int64_t sel[2] = {0, 0};
+          /* sc/sel: the scales of A's and B's fragments; swap_ab feeds B's
+           * fragment to the instruction's A slot, and its scale with it. */
+          MlirValue sc[2], swc[2];
+          int64_t sel[2] = {0, 0}, sws[2] = {0, 0};
           if (scaled) {
             sc[0] = scaleWord(b, mlirOperationGetOperand(op, 6), i, k, ks, 0, &sel[0]);
             sc[1] = scaleWord(b, mlirOperationGetOperand(op, 6), j, k, ks, (mr * ks + 3) / 4,
                               &sel[1]);
+            swc[0] = sc[1], swc[1] = sc[0], sws[0] = sel[1], sws[1] = sel[0];
           }
-          parts[i * nr + j] = ua.swapAB ? mma(b, op, bv, a, parts[i * nr + j], NULL, sel)
-                                        : mma(b, op, a, bv, parts[i * nr + j],
-                                              scaled ? sc : NULL, sel);
+          parts[i * nr + j] =
+              ua.swapAB ? mma(b, op, bv, a, parts[i * nr + j], scaled ? swc : NULL, sws)
+                        : mma(b, op, a, bv, parts[i * nr + j], scaled ? sc : NULL, sel);
         }
   }
   MlirValue all = join(b, parts, mr * nr);

@@ -593,9 +593,6 @@ bool voVerifyGemm(FlyLayoutCtx *ctx, MlirOperation op) {
   if (n == 7 && (r.atom->format < 0 || kp != 1))
     return voFail(op, "takes scales only with an f8f6f4 atom (16x16x128, 32x32x64) and "
                       "without k_pack");
-  if (n == 7 && r.swapAB)
-    return voFail(op, "takes scales only without swap_ab (the scale operands are not "
-                      "exchanged)");
   /* B is a tensor the gemm loads from, or the fragments fly.gemm_fragments
    * loaded earlier (carried across a loop iteration as a prefetch). */
   bool bLoaded = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetOperand(op, 1)));

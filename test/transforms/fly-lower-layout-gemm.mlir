@@ -227,3 +227,24 @@ func.func @mxfp4_scaled(%lds: memref<8192xi8, #gpu.address_space<workgroup>>, %b
   %r = "fly.gemm"(%a, %bf, %acc, %lane, %o, %o, %s) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32, k_steps = 2 : i32} : (!fly.tensor<"i8 shared (64,128):(128,1)">, vector<64xi8>, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">, vector<2xi32>) -> vector<8xf32>
   return %r : vector<8xf32>
 }
+
+// CHECK-LABEL: func.func @mxfp4_scaled_swap_ab
+// swap_ab with scales: B's fragment goes to the instruction's A slot and its
+// scale (word 1) with it, as opsel_a; A's scale (word 0) is the B slot's. The
+// opsel pairs are @mxfp4_scaled's, exchanged.
+// CHECK-DAG: %[[SA:.*]] = vector.extract %arg3[0] : i32 from vector<2xi32>
+// CHECK-DAG: %[[SB:.*]] = vector.extract %arg3[1] : i32 from vector<2xi32>
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SB]], %[[SA]]) {opsel_a = 0 : i32, opsel_b = 0 : i32
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SB]], %[[SA]]) {opsel_a = 2 : i32, opsel_b = 0 : i32
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SB]], %[[SA]]) {opsel_a = 1 : i32, opsel_b = 1 : i32
+// CHECK: "fly.mma_scaled"({{.*}}, %[[SB]], %[[SA]]) {opsel_a = 3 : i32, opsel_b = 1 : i32
+// CHECK-NOT: "fly.mma
+func.func @mxfp4_scaled_swap_ab(%lds: memref<8192xi8, #gpu.address_space<workgroup>>,
+                                %bf: vector<64xi8>, %lane: index, %s: vector<2xi32>,
+                                %acc: vector<8xf32>) -> vector<8xf32> {
+  %sl = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
+  %a = "fly.make_tensor"(%lds, %sl) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.layout<"(64,128):(128,1)">) -> !fly.tensor<"i8 shared (64,128):(128,1)">
+  %o = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+  %r = "fly.gemm"(%a, %bf, %acc, %lane, %o, %o, %s) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 2 : i32, k_steps = 2 : i32, swap_ab} : (!fly.tensor<"i8 shared (64,128):(128,1)">, vector<64xi8>, vector<8xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(0,0)">, vector<2xi32>) -> vector<8xf32>
+  return %r : vector<8xf32>
+}

@@ -59,7 +59,7 @@ module attributes {gpu.container_module} {
       %39 = arith.minui %c0, %c15 : index
       %40 = arith.muli %39, %c128 : index
       %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm_fragments"(%32, %11, %41) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %42 = "fly.gemm_fragments"(%32, %11, %41) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %43 = arith.muli %block_id_x, %c32 : index
       %c8 = arith.constant 8 : index
       %44 = arith.muli %39, %c8 : index
@@ -93,7 +93,7 @@ module attributes {gpu.container_module} {
         %155 = arith.minui %154, %c15_12 : index
         %156 = arith.muli %155, %c128 : index
         %157 = "fly.make_int_tuple"(%14, %156) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %158 = "fly.gemm_fragments"(%32, %11, %157) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %158 = "fly.gemm_fragments"(%32, %11, %157) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
         %159 = arith.muli %block_id_x, %c32 : index
         %c8_13 = arith.constant 8 : index
         %160 = arith.muli %155, %c8_13 : index
@@ -120,7 +120,7 @@ module attributes {gpu.container_module} {
         %179 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %180 = vector.shuffle %arg8, %arg8 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %181 = vector.bitcast %180 : vector<8xi8> to vector<2xi32>
-        %182 = "fly.gemm"(%3, %179, %arg7, %11, %15, %178, %181) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %182 = "fly.gemm"(%3, %179, %arg7, %11, %15, %178, %181) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -131,7 +131,7 @@ module attributes {gpu.container_module} {
         %185 = arith.minui %184, %c15_15 : index
         %186 = arith.muli %185, %c128 : index
         %187 = "fly.make_int_tuple"(%14, %186) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %188 = "fly.gemm_fragments"(%32, %11, %187) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %188 = "fly.gemm_fragments"(%32, %11, %187) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
         %189 = arith.muli %block_id_x, %c32 : index
         %c8_16 = arith.constant 8 : index
         %190 = arith.muli %185, %c8_16 : index
@@ -158,7 +158,7 @@ module attributes {gpu.container_module} {
         %209 = vector.shuffle %173, %173 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %210 = vector.shuffle %173, %173 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %211 = vector.bitcast %210 : vector<8xi8> to vector<2xi32>
-        %212 = "fly.gemm"(%6, %209, %182, %11, %15, %208, %211) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %212 = "fly.gemm"(%6, %209, %182, %11, %15, %208, %211) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -169,7 +169,7 @@ module attributes {gpu.container_module} {
         %215 = arith.minui %214, %c15_18 : index
         %216 = arith.muli %215, %c128 : index
         %217 = "fly.make_int_tuple"(%14, %216) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %218 = "fly.gemm_fragments"(%32, %11, %217) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %218 = "fly.gemm_fragments"(%32, %11, %217) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
         %219 = arith.muli %block_id_x, %c32 : index
         %c8_19 = arith.constant 8 : index
         %220 = arith.muli %215, %c8_19 : index
@@ -196,7 +196,7 @@ module attributes {gpu.container_module} {
         %239 = vector.shuffle %203, %203 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %240 = vector.shuffle %203, %203 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %241 = vector.bitcast %240 : vector<8xi8> to vector<2xi32>
-        %242 = "fly.gemm"(%9, %239, %212, %11, %15, %238, %241) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %242 = "fly.gemm"(%9, %239, %212, %11, %15, %238, %241) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -209,7 +209,7 @@ module attributes {gpu.container_module} {
       %62 = arith.minui %61, %c15_2 : index
       %63 = arith.muli %62, %c128 : index
       %64 = "fly.make_int_tuple"(%14, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %65 = "fly.gemm_fragments"(%32, %11, %64) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %65 = "fly.gemm_fragments"(%32, %11, %64) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %66 = arith.muli %block_id_x, %c32 : index
       %c8_3 = arith.constant 8 : index
       %67 = arith.muli %62, %c8_3 : index
@@ -236,7 +236,7 @@ module attributes {gpu.container_module} {
       %86 = vector.shuffle %60#1, %60#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %87 = vector.shuffle %60#1, %60#1 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %88 = vector.bitcast %87 : vector<8xi8> to vector<2xi32>
-      %89 = "fly.gemm"(%3, %86, %60#0, %11, %15, %85, %88) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %89 = "fly.gemm"(%3, %86, %60#0, %11, %15, %85, %88) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -247,7 +247,7 @@ module attributes {gpu.container_module} {
       %91 = arith.minui %90, %c15_5 : index
       %92 = arith.muli %91, %c128 : index
       %93 = "fly.make_int_tuple"(%14, %92) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %94 = "fly.gemm_fragments"(%32, %11, %93) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %94 = "fly.gemm_fragments"(%32, %11, %93) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %95 = arith.muli %block_id_x, %c32 : index
       %c8_6 = arith.constant 8 : index
       %96 = arith.muli %91, %c8_6 : index
@@ -274,7 +274,7 @@ module attributes {gpu.container_module} {
       %115 = vector.shuffle %80, %80 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %116 = vector.shuffle %80, %80 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %117 = vector.bitcast %116 : vector<8xi8> to vector<2xi32>
-      %118 = "fly.gemm"(%6, %115, %89, %11, %15, %114, %117) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %118 = "fly.gemm"(%6, %115, %89, %11, %15, %114, %117) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -285,7 +285,7 @@ module attributes {gpu.container_module} {
       %120 = arith.minui %119, %c15_8 : index
       %121 = arith.muli %120, %c128 : index
       %122 = "fly.make_int_tuple"(%14, %121) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %123 = "fly.gemm_fragments"(%32, %11, %122) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %123 = "fly.gemm_fragments"(%32, %11, %122) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %124 = arith.muli %block_id_x, %c32 : index
       %c8_9 = arith.constant 8 : index
       %125 = arith.muli %120, %c8_9 : index
@@ -308,7 +308,7 @@ module attributes {gpu.container_module} {
       %141 = vector.shuffle %109, %109 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %142 = vector.shuffle %109, %109 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %143 = vector.bitcast %142 : vector<8xi8> to vector<2xi32>
-      %144 = "fly.gemm"(%9, %141, %118, %11, %15, %140, %143) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %144 = "fly.gemm"(%9, %141, %118, %11, %15, %140, %143) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -319,7 +319,7 @@ module attributes {gpu.container_module} {
       %147 = vector.shuffle %138, %138 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %148 = vector.shuffle %138, %138 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %149 = vector.bitcast %148 : vector<8xi8> to vector<2xi32>
-      %150 = "fly.gemm"(%3, %147, %144, %11, %15, %146, %149) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %150 = "fly.gemm"(%3, %147, %144, %11, %15, %146, %149) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -327,7 +327,7 @@ module attributes {gpu.container_module} {
       %151 = arith.muli %block_id_x, %c32 : index
       %152 = "fly.make_int_tuple"(%151, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
       %153 = arith.truncf %150 : vector<16xf32> to vector<16xbf16>
-      "fly.gemm_store"(%153, %36, %11, %152) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%153, %36, %11, %152) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

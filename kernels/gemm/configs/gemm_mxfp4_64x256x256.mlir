@@ -60,7 +60,7 @@ module attributes {gpu.container_module} {
       %39 = arith.minui %c0, %c15 : index
       %40 = arith.muli %39, %c128 : index
       %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm_fragments"(%32, %11, %41) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %42 = "fly.gemm_fragments"(%32, %11, %41) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       %43 = arith.muli %block_id_x, %c64 : index
       %c8 = arith.constant 8 : index
       %44 = arith.muli %39, %c8 : index
@@ -106,7 +106,7 @@ module attributes {gpu.container_module} {
         %195 = arith.minui %194, %c15_20 : index
         %196 = arith.muli %195, %c128 : index
         %197 = "fly.make_int_tuple"(%14, %196) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %198 = "fly.gemm_fragments"(%32, %11, %197) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %198 = "fly.gemm_fragments"(%32, %11, %197) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
         %199 = arith.muli %block_id_x, %c64 : index
         %c8_21 = arith.constant 8 : index
         %200 = arith.muli %195, %c8_21 : index
@@ -145,7 +145,7 @@ module attributes {gpu.container_module} {
         %229 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
         %230 = vector.shuffle %arg8, %arg8 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
         %231 = vector.bitcast %230 : vector<16xi8> to vector<4xi32>
-        %232 = "fly.gemm"(%3, %229, %arg7, %11, %15, %228, %231) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %232 = "fly.gemm"(%3, %229, %arg7, %11, %15, %228, %231) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -156,7 +156,7 @@ module attributes {gpu.container_module} {
         %235 = arith.minui %234, %c15_25 : index
         %236 = arith.muli %235, %c128 : index
         %237 = "fly.make_int_tuple"(%14, %236) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %238 = "fly.gemm_fragments"(%32, %11, %237) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %238 = "fly.gemm_fragments"(%32, %11, %237) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
         %239 = arith.muli %block_id_x, %c64 : index
         %c8_26 = arith.constant 8 : index
         %240 = arith.muli %235, %c8_26 : index
@@ -195,7 +195,7 @@ module attributes {gpu.container_module} {
         %269 = vector.shuffle %223, %223 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
         %270 = vector.shuffle %223, %223 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
         %271 = vector.bitcast %270 : vector<16xi8> to vector<4xi32>
-        %272 = "fly.gemm"(%6, %269, %232, %11, %15, %268, %271) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %272 = "fly.gemm"(%6, %269, %232, %11, %15, %268, %271) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -206,7 +206,7 @@ module attributes {gpu.container_module} {
         %275 = arith.minui %274, %c15_30 : index
         %276 = arith.muli %275, %c128 : index
         %277 = "fly.make_int_tuple"(%14, %276) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %278 = "fly.gemm_fragments"(%32, %11, %277) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %278 = "fly.gemm_fragments"(%32, %11, %277) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
         %279 = arith.muli %block_id_x, %c64 : index
         %c8_31 = arith.constant 8 : index
         %280 = arith.muli %275, %c8_31 : index
@@ -245,7 +245,7 @@ module attributes {gpu.container_module} {
         %309 = vector.shuffle %263, %263 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
         %310 = vector.shuffle %263, %263 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
         %311 = vector.bitcast %310 : vector<16xi8> to vector<4xi32>
-        %312 = "fly.gemm"(%9, %309, %272, %11, %15, %308, %311) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %312 = "fly.gemm"(%9, %309, %272, %11, %15, %308, %311) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -258,7 +258,7 @@ module attributes {gpu.container_module} {
       %72 = arith.minui %71, %c15_4 : index
       %73 = arith.muli %72, %c128 : index
       %74 = "fly.make_int_tuple"(%14, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %75 = "fly.gemm_fragments"(%32, %11, %74) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %75 = "fly.gemm_fragments"(%32, %11, %74) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       %76 = arith.muli %block_id_x, %c64 : index
       %c8_5 = arith.constant 8 : index
       %77 = arith.muli %72, %c8_5 : index
@@ -297,7 +297,7 @@ module attributes {gpu.container_module} {
       %106 = vector.shuffle %70#1, %70#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %107 = vector.shuffle %70#1, %70#1 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %108 = vector.bitcast %107 : vector<16xi8> to vector<4xi32>
-      %109 = "fly.gemm"(%3, %106, %70#0, %11, %15, %105, %108) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %109 = "fly.gemm"(%3, %106, %70#0, %11, %15, %105, %108) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -308,7 +308,7 @@ module attributes {gpu.container_module} {
       %111 = arith.minui %110, %c15_9 : index
       %112 = arith.muli %111, %c128 : index
       %113 = "fly.make_int_tuple"(%14, %112) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %114 = "fly.gemm_fragments"(%32, %11, %113) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %114 = "fly.gemm_fragments"(%32, %11, %113) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       %115 = arith.muli %block_id_x, %c64 : index
       %c8_10 = arith.constant 8 : index
       %116 = arith.muli %111, %c8_10 : index
@@ -347,7 +347,7 @@ module attributes {gpu.container_module} {
       %145 = vector.shuffle %100, %100 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %146 = vector.shuffle %100, %100 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %147 = vector.bitcast %146 : vector<16xi8> to vector<4xi32>
-      %148 = "fly.gemm"(%6, %145, %109, %11, %15, %144, %147) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %148 = "fly.gemm"(%6, %145, %109, %11, %15, %144, %147) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -358,7 +358,7 @@ module attributes {gpu.container_module} {
       %150 = arith.minui %149, %c15_14 : index
       %151 = arith.muli %150, %c128 : index
       %152 = "fly.make_int_tuple"(%14, %151) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %153 = "fly.gemm_fragments"(%32, %11, %152) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %153 = "fly.gemm_fragments"(%32, %11, %152) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
       %154 = arith.muli %block_id_x, %c64 : index
       %c8_15 = arith.constant 8 : index
       %155 = arith.muli %150, %c8_15 : index
@@ -393,7 +393,7 @@ module attributes {gpu.container_module} {
       %181 = vector.shuffle %139, %139 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %182 = vector.shuffle %139, %139 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %183 = vector.bitcast %182 : vector<16xi8> to vector<4xi32>
-      %184 = "fly.gemm"(%9, %181, %148, %11, %15, %180, %183) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %184 = "fly.gemm"(%9, %181, %148, %11, %15, %180, %183) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -404,7 +404,7 @@ module attributes {gpu.container_module} {
       %187 = vector.shuffle %178, %178 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %188 = vector.shuffle %178, %178 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %189 = vector.bitcast %188 : vector<16xi8> to vector<4xi32>
-      %190 = "fly.gemm"(%3, %187, %184, %11, %15, %186, %189) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %190 = "fly.gemm"(%3, %187, %184, %11, %15, %186, %189) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -412,7 +412,7 @@ module attributes {gpu.container_module} {
       %191 = arith.muli %block_id_x, %c64 : index
       %192 = "fly.make_int_tuple"(%191, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
       %193 = arith.truncf %190 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%193, %36, %11, %192) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%193, %36, %11, %192) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

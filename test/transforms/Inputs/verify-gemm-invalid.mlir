@@ -130,8 +130,6 @@ func.func @mxfp4(%ta: !a4, %tb: !b4, %tf: !a, %lane: index, %acc: vector<4xf32>,
   %r2 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o, %s1) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32} : (!a4, !b4, vector<4xf32>, index, !o, !o, vector<1xi32>) -> vector<4xf32>
   // expected-error@+1 {{takes scales only with an f8f6f4 atom (16x16x128, 32x32x64) and without k_pack}}
   %r3 = "fly.gemm"(%tf, %tf, %acc, %lane, %o, %o, %s2) {shape = "16x16x32", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32} : (!a, !a, vector<4xf32>, index, !o, !o, vector<2xi32>) -> vector<4xf32>
-  // expected-error@+1 {{takes scales only without swap_ab (the scale operands are not exchanged)}}
-  %sw2 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o, %s2) {shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 2 : i32, swap_ab} : (!a4, !b4, vector<4xf32>, index, !o, !o, vector<2xi32>) -> vector<4xf32>
   // expected-error@+1 {{the result type must be vector<16xi8> (n_repeat * k_steps * 32 per lane)}}
   %f0 = "fly.gemm_fragments"(%tb, %lane, %o) {operand = "b", shape = "16x16x128", a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32} : (!b4, index, !o) -> vector<32xf4E2M1FN>
   // expected-error@+1 {{the tiled MMA ops do not take f6E2M3FN operands (no whole number of them fits a byte)}}
