@@ -85,6 +85,13 @@ MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
                                  FlyPipelineStage firstStage, FlyPipelineStage lastStage,
                                  const char *dumpDir);
 
+/// Whether flyPipelineRun verifies the IR after every entry's passes (MLIR's
+/// pass-manager verifier: an error names the pass that broke the IR; the
+/// setting for testing passes, fly-opt's) or, the default, once after the
+/// last one (each pass's output is not re-verified, which costs about a
+/// tenth of a GEMM's compile time; invalid IR is still an error, at the op).
+void flyPipelineSetVerifyEach(FlyPipeline *pipeline, bool verifyEach);
+
 /// flyPipelineRun, with each entry's wall time reported to `timer` as
 /// `pass:NAME` (NAME: the entry without its options, e.g.
 /// `pass:gpu.module(convert-gpu-to-rocdl)`). With a timer, every entry runs

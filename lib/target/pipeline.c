@@ -18,6 +18,7 @@ struct FlyPipeline {
   Entry *entries;
   size_t len, cap;
   int oom;
+  bool verifyEach; /* MLIR's verifier after every pass, not once at the end */
 };
 
 static void addEntry(FlyPipeline *p, FlyPipelineStage stage, const char *text, size_t n) {
@@ -279,6 +280,7 @@ static MlirPassManager buildPassManager(const FlyPipeline *pipeline, MlirContext
   registerUpstreamPasses();
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
+  mlirPassManagerEnableVerifier(pm, pipeline->verifyEach);
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (size_t i = 0; i < pipeline->len; ++i) {
     FlyPipelineStage stage = pipeline->entries[i].stage;
@@ -314,10 +316,26 @@ static MlirLogicalResult runEntries(const FlyPipeline *pipeline, MlirModule modu
   return r;
 }
 
+void flyPipelineSetVerifyEach(FlyPipeline *pipeline, bool verifyEach) {
+  pipeline->verifyEach = verifyEach;
+}
+
+/* Without verifyEach, the IR the entries produced is verified once: what
+ * MLIR's verifier would have found after some pass is still an error (at
+ * the offending op), before anything translates it. */
+static MlirLogicalResult verifyOnce(const FlyPipeline *pipeline, MlirModule module,
+                                    MlirLogicalResult r) {
+  if (mlirLogicalResultIsFailure(r) || pipeline->verifyEach ||
+      mlirOperationVerify(mlirModuleGetOperation(module)))
+    return r;
+  return mlirLogicalResultFailure();
+}
+
 MlirLogicalResult flyPipelineRun(const FlyPipeline *pipeline, MlirModule module,
                                  FlyPipelineStage firstStage, FlyPipelineStage lastStage,
                                  const char *dumpDir) {
-  return runEntries(pipeline, module, firstStage, lastStage, dumpDir);
+  return verifyOnce(pipeline, module,
+                    runEntries(pipeline, module, firstStage, lastStage, dumpDir));
 }
 
 /* `pass:` and the entry without its options and spaces:
@@ -342,7 +360,8 @@ static MlirLogicalResult runEntriesTimed(const FlyPipeline *pipeline, MlirModule
     FlyPipelineStage stage = pipeline->entries[i].stage;
     if (stage < firstStage || stage > lastStage)
       continue;
-    FlyPipeline one = {.entries = &pipeline->entries[i], .len = 1, .cap = 1};
+    FlyPipeline one = {
+        .entries = &pipeline->entries[i], .len = 1, .cap = 1, .verifyEach = pipeline->verifyEach};
     double t0 = flyClockMs();
     MlirLogicalResult r = runEntries(&one, module, stage, stage, NULL);
     double ms = flyClockMs() - t0;
@@ -360,12 +379,19 @@ MlirLogicalResult flyPipelineRunTimed(const FlyPipeline *pipeline, MlirModule mo
                                       FlyPipelineStage firstStage, FlyPipelineStage lastStage,
                                       const char *dumpDir, const FlyStageTimer *timer) {
   if (!timer)
-    return runEntries(pipeline, module, firstStage, lastStage, dumpDir);
-  if (!dumpDir)
-    return runEntriesTimed(pipeline, module, firstStage, lastStage, timer);
-  /* MLIR numbers the dumped files per pass manager: one for all, as untimed. */
+    return flyPipelineRun(pipeline, module, firstStage, lastStage, dumpDir);
   double t0 = flyClockMs();
-  MlirLogicalResult r = runEntries(pipeline, module, firstStage, lastStage, dumpDir);
-  timer->record(timer->userData, "passes", flyClockMs() - t0);
+  if (dumpDir) {
+    /* MLIR numbers the dumped files per pass manager: one for all, untimed. */
+    MlirLogicalResult r = flyPipelineRun(pipeline, module, firstStage, lastStage, dumpDir);
+    timer->record(timer->userData, "passes", flyClockMs() - t0);
+    return r;
+  }
+  MlirLogicalResult r = runEntriesTimed(pipeline, module, firstStage, lastStage, timer);
+  if (mlirLogicalResultIsFailure(r) || pipeline->verifyEach)
+    return r;
+  t0 = flyClockMs();
+  r = verifyOnce(pipeline, module, r);
+  timer->record(timer->userData, "pass:verify", flyClockMs() - t0);
   return r;
 }

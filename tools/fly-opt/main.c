@@ -138,6 +138,8 @@ static int loadPipeline(Options *o, FlyToolDiags *diags, FlyPipeline **out) {
     return 0;
   FlyStrBuf err = {0};
   *out = flyPipelineCreateParse(o->pipeline, &err);
+  if (*out) /* a pass that breaks the IR is named in the error */
+    flyPipelineSetVerifyEach(*out, true);
   if (!*out)
     flyToolError(diags, "%s", err.data ? err.data : "out of memory");
   flyStrBufDestroy(&err);
