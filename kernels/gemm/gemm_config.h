@@ -63,6 +63,8 @@ typedef struct GemmConfig {
                        0: no hint) */
   bool bias;        /* preshuffle: add an f32 bias per output column (an argument before M) */
   GemmActivation activation; /* preshuffle: the epilogue's activation */
+  bool residual;    /* preshuffle: add R[m][n] of the output type after the activation
+                       (an argument before M, after the bias) */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).

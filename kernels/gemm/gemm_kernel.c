@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flyc/builder.h"
@@ -685,40 +686,65 @@ static void cShuffleStore(Gen *g, MlirValue r, MlirValue gc) {
   leaveRegion(g, outer);
 }
 
-/* acc + bias[column]: the bias seen as a (maxM, N):(0,1) tensor (every row
- * the same), loaded atom by atom in the accumulators' layout with
- * fly.mma_fragment (operand c) and placed at each atom's slice. */
-static MlirValue addBias(Gen *g, MlirValue acc, MlirValue bias, MlirValue m0) {
+/* The wave's accumulator tile of tensor t (elements `elem`: f32, or the
+ * output type, widened to f32), loaded atom by atom in the accumulators'
+ * layout with fly.mma_fragment (operand c) and placed at each atom's slice:
+ * a vector<lanes x f32> to add to the accumulators. */
+static MlirValue accTile(Gen *g, MlirValue t, const char *elem, MlirValue m0) {
   int64_t am, an, ak;
   sscanf(g->d->atom, "%" SCNd64 "x%" SCNd64 "x%" SCNd64, &am, &an, &ak);
   int64_t cLen = am * an / 64, lanes = g->d->mRepeat * g->d->nRepeat * cLen;
-  if (lanes > 256)
-    return acc;
-  MlirValue tb = staticTensor(g, bias, "f32", FMT("(%" PRId64 ",%" PRId64 "):(0,1)", g->c->maxM,
-                                                 g->c->n), NULL);
-  char fragAttrs[160]; /* kept: FMT's buffers are reused by the calls below */
+  char fragAttrs[160], vecT[48]; /* kept: FMT's buffers are reused by the calls below */
   snprintf(fragAttrs, sizeof fragAttrs,
            "{shape = \"%s\", a = \"%s\", b = \"%s\", c = \"%s\", operand = \"c\"%s}",
            g->d->atom, g->d->mmaElem, g->d->mmaElemB, g->d->acc, g->d->swapAB ? ", swap_ab" : "");
+  snprintf(vecT, sizeof vecT, "vector<%" PRId64 "x%s>", cLen, elem);
+  bool widen = strcmp(elem, "f32") != 0;
   MlirType f32 = mlirF32TypeGet(g->b.ctx);
-  MlirValue elems[256];
+  MlirValue *elems = calloc((size_t)lanes, sizeof *elems);
+  if (!elems)
+    return (MlirValue){NULL};
   for (int64_t i = 0; i < g->d->mRepeat; ++i)
     for (int64_t j = 0; j < g->d->nRepeat; ++j) {
       MlirValue r = flyBuildArith(&g->b, "addi", m0, idx(g, am * i));
       MlirValue c = flyBuildArith(&g->b, "addi", g->n0, idx(g, an * j));
       MlirValue o = tuple2(g, r, c);
-      MlirValue fops[3] = {tb, g->lane, o};
-      MlirValue f = fly(g, "mma_fragment", 3, fops,
-                        flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", cLen)), fragAttrs);
+      MlirValue fops[3] = {t, g->lane, o};
+      MlirValue f = fly(g, "mma_fragment", 3, fops, flyBuilderType(&g->b, vecT), fragAttrs);
+      if (widen)
+        f = flyBuildValue(&g->b, "arith.extf", 1, &f,
+                          flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", cLen)), NULL);
       int64_t at = cLen * (i * g->d->nRepeat + j);
       for (int64_t e = 0; e < cLen; ++e)
         elems[at + e] = flyBuildValue(&g->b, "vector.extract", 1, &f, f32,
                                       FMT("{static_position = array<i64: %" PRId64 ">}", e));
     }
-  MlirValue all = flyBuildValue(&g->b, "vector.from_elements", lanes, elems, vectorT(g, "f32"),
-                                NULL);
-  MlirValue sum[2] = {acc, all};
-  return flyBuildValue(&g->b, "arith.addf", 2, sum, vectorT(g, "f32"), NULL);
+  MlirValue all = flyBuildValue(&g->b, "vector.from_elements", (intptr_t)lanes, elems,
+                                vectorT(g, "f32"), NULL);
+  free(elems);
+  return all;
+}
+
+static MlirValue addF(Gen *g, MlirValue x, MlirValue y) {
+  MlirValue v[2] = {x, y};
+  return flyBuildValue(&g->b, "arith.addf", 2, v, vectorT(g, "f32"), NULL);
+}
+
+/* acc + bias[column]: the bias seen as a (maxM, N):(0,1) tensor, every row
+ * the same. */
+static MlirValue addBias(Gen *g, MlirValue acc, MlirValue bias, MlirValue m0) {
+  MlirValue tb = staticTensor(g, bias, "f32", FMT("(%" PRId64 ",%" PRId64 "):(0,1)", g->c->maxM,
+                                                 g->c->n), NULL);
+  return addF(g, acc, accTile(g, tb, "f32", m0));
+}
+
+/* acc + R[row][column], R of the output type with C's (maxM, N):(N,1)
+ * layout: the rows past M are read (C's buffer has them too) but never
+ * stored. */
+static MlirValue addResidual(Gen *g, MlirValue acc, MlirValue res, MlirValue m0) {
+  MlirValue tr = staticTensor(g, res, outElem(g), FMT("(%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                                                      g->c->maxM, g->c->n, g->c->n), NULL);
+  return addF(g, acc, accTile(g, tr, outElem(g), m0));
 }
 
 /* A splat f32 constant of the accumulators' shape. */
@@ -763,10 +789,10 @@ static MlirValue activate(Gen *g, MlirValue x) {
 }
 
 /* Direct store (seed §7.1): int8 sums become f32, 8-bit types take their
- * scales, the bias and the activation follow in f32, the result rounds to
- * the output type and goes to C. */
+ * scales, the bias, the activation and the residual follow in f32, the
+ * result rounds to the output type and goes to C. */
 static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirValue m,
-                          MlirValue gc, MlirValue bias) {
+                          MlirValue gc, MlirValue bias, MlirValue res) {
   const char *out = g->c->outF16 ? "f16" : "bf16";
   MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, g->c->tileM));
   if (g->c->waves == 8)
@@ -781,6 +807,8 @@ static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, Mli
   if (g->c->bias)
     acc = addBias(g, acc, bias, m0);
   acc = activate(g, acc);
+  if (g->c->residual)
+    acc = addResidual(g, acc, res, m0);
   MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, out), NULL);
   if (g->c->cshuffle)
     return cShuffleStore(g, r, gc);
@@ -789,7 +817,7 @@ static void buildEpilogue(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, Mli
 }
 
 /* The kernel's arguments: A, B, C, [scale_a, scale_b,] [MX scales,] [bias,]
- * M. */
+ * [residual,] M. */
 static int argTypes(Gen *g, MlirType *t) {
   const GemmConfig *c = g->c;
   const char *e = g->d->elem, *out = c->outF16 ? "f16" : "bf16";
@@ -805,6 +833,8 @@ static int argTypes(Gen *g, MlirType *t) {
     n += mxArgTypes(g, t + n);
   if (c->bias)
     t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", c->n));
+  if (c->residual)
+    t[n++] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->n, out));
   t[n++] = mlirIntegerTypeGet(g->b.ctx, 32);
   return n;
 }
@@ -815,11 +845,13 @@ static void buildBody(Gen *g, MlirBlock entry) {
   int nargs = (int)mlirBlockGetNumArguments(entry);
   MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
   MlirValue c = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, nargs - 1);
-  MlirValue sa = {NULL}, sb = {NULL}, bias = {NULL};
+  MlirValue sa = {NULL}, sb = {NULL}, bias = {NULL}, res = {NULL};
   if (g->d->scaled || g->d->mx)
     sa = mlirBlockGetArgument(entry, 3), sb = mlirBlockGetArgument(entry, 4);
+  if (g->c->residual)
+    res = mlirBlockGetArgument(entry, nargs - 2);
   if (g->c->bias)
-    bias = mlirBlockGetArgument(entry, nargs - 2);
+    bias = mlirBlockGetArgument(entry, nargs - 2 - (g->c->residual ? 1 : 0));
   buildConstants(g);
   buildShared(g);
   buildCoords(g);
@@ -851,7 +883,7 @@ static void buildBody(Gen *g, MlirBlock entry) {
   MlirValue acc = buildLoop(g, acc0, &b0);
   if (g->c->stages == 3)
     acc = buildTail3(g, acc, b0);
-  buildEpilogue(g, acc, sa, sb, m, gc, bias);
+  buildEpilogue(g, acc, sa, sb, m, gc, bias, res);
   flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
 }
 
@@ -897,7 +929,7 @@ static char *modelLaunch(const Gen *g, const MlirType *types, int n) {
 
 /* gpu.func @name(args) kernel, 256 threads per block. */
 static MlirOperation buildFunc(Gen *g) {
-  MlirType types[12]; /* A, B, C, scales, MX scales, bias, M */
+  MlirType types[12]; /* A, B, C, scales, MX scales, bias, residual, M */
   int n = g->c->kind == GEMM_KIND_BLOCKSCALE ? bsArgTypes(g, types) : argTypes(g, types);
   FlyStrBuf ft = {0};
   flyStrBufAppend(&ft, "(");

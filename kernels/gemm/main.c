@@ -4,7 +4,7 @@
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
  *            [--waves-per-eu W] [--xcd 0|8] [--allow-spills] [--bias]
- *            [--activation none|relu|silu|gelu] [-o OUT.mlir]
+ *            [--activation none|relu|silu|gelu] [--residual] [-o OUT.mlir]
  *   gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]
  *            [--tile ...] [--chip ...] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL] ...
  *
@@ -33,7 +33,7 @@ static const char usage[] =
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
     "                [--name SYMBOL] [--waves-per-eu W] [--xcd 0|8] [--allow-spills]\n"
-    "                [--bias] [--activation none|relu|silu|gelu]\n"
+    "                [--bias] [--activation none|relu|silu|gelu] [--residual]\n"
     "                [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
     "                [--schedule cluster|plain]\n"
@@ -241,8 +241,9 @@ static int applyKind(GemmConfig *c, const Choices *ch) {
       return misuse("--recipe, --m and --schedule need", "--kind blockscale");
     return 0;
   }
-  if (c->bias || c->activation != GEMM_ACT_NONE)
-    return misuse("--bias and --activation are for the preshuffle GEMMs, not", "--kind blockscale");
+  if (c->bias || c->activation != GEMM_ACT_NONE || c->residual)
+    return misuse("--bias, --activation and --residual are for the preshuffle GEMMs, not",
+                  "--kind blockscale");
   FlyStrBuf err = {0};
   bool ok = gemmRecipeApply(c, ch->recipe, ch->m, ch->tileSet, ch->xcdSet, &err);
   c->cluster = ch->scheduleSet ? !ch->plain : gemmClusterDefault(c);
@@ -268,6 +269,10 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[i], "--bias")) {
       c.bias = true;
+      continue;
+    }
+    if (!strcmp(argv[i], "--residual")) {
+      c.residual = true;
       continue;
     }
     if (i + 1 >= argc)

@@ -544,6 +544,13 @@ bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
   const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
+  /* An f32 C tile may be read from a bf16 or f16 tensor (a GEMM epilogue's
+   * residual in the output type): the same elements, each lane's values
+   * then that type. */
+  char te[16];
+  voTypeText(t.elem, te, sizeof te);
+  if (which == 'c' && !strcmp(r.c, "f32") && (!strcmp(te, "bf16") || !strcmp(te, "f16")))
+    elem = te;
   int len = which == 'c' ? flyMmaAtomCLen(r.atom) : flyMmaAtomAbLen(r.atom);
   if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
     return voFail(op, "the result type must be vector<%dx%s>, the lane's part of operand %c",

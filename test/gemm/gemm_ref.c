@@ -3,7 +3,7 @@
  *   gemm-ref A.bin B.bin M N K OUT.bin [--fnuz | --bf16 | --i8 | --f16]
  *            [--out-f16] [--rows R --fill V] [--scales SA.bin SB.bin]
  *            [--block-scales SA.bin SB.bin] [--mxfp4 SA.bin SB.bin [--a-fp8]]
- *            [--bias BIAS.bin] [--activation relu|silu|gelu]
+ *            [--bias BIAS.bin] [--activation relu|silu|gelu] [--residual R.bin]
  *
  * Computes C[m][n] = sum_k A[m][k] * B[n][k] for row-major A (M x K) and
  * B (N x K) — OCP fp8 e4m3fn by default, e4m3fnuz with --fnuz, bf16, int8
@@ -29,7 +29,8 @@
  * gets BIAS[n] added in f32; --activation then applies, in double, relu
  * max(v, 0), silu v / (1 + e^-v) or the tanh-form GELU
  * v/2 (1 + tanh(sqrt(2/pi) (v + 0.044715 v^3))), before the rounding to
- * the output type.
+ * the output type. With --residual (M x N of the output type, row-major)
+ * R[m][n] is added after the activation, in f32 as the kernel adds it.
  *===----------------------------------------------------------------------===*/
 #include <math.h>
 #include <stdint.h>
@@ -156,7 +157,7 @@ typedef struct Options {
   int type, outF16, blocks, mx, aFp8;
   double fill;
   const char *saPath, *sbPath;
-  const char *biasPath;
+  const char *biasPath, *residualPath;
   int activation; /* 0 none, 1 relu, 2 silu, 3 gelu */
 } Options;
 
@@ -215,6 +216,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->fill = atof(argv[++i]);
     } else if (!strcmp(a, "--bias") && i + 1 < argc) {
       o->biasPath = argv[++i];
+    } else if (!strcmp(a, "--residual") && i + 1 < argc) {
+      o->residualPath = argv[++i];
     } else if (!strcmp(a, "--activation") && i + 1 < argc) {
       const char *v = argv[++i];
       o->activation = !strcmp(v, "relu") ? 1 : !strcmp(v, "silu") ? 2 : !strcmp(v, "gelu") ? 3 : -1;
@@ -244,7 +247,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
 /* C (o->rows x N bf16, or f16) from the inputs of the chosen form. */
 static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const uint8_t *sa,
                     const uint8_t *sb, double *mxA, const double *mxB, const float *bias,
-                    uint16_t *c) {
+                    const uint8_t *res, uint16_t *c) {
   long m = o->m, n = o->n, k = o->k, rows = o->rows, kb = k / 128;
   int type = o->type, blocks = o->blocks;
   double fill = o->fill;
@@ -275,6 +278,8 @@ static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const 
         s = (double)((float)s + bias[j]);
       if (i < m)
         s = activate(s, o->activation);
+      if (res && i < m) /* the activation's f32 result plus R in f32 */
+        s = (double)((float)s + (float)element(res, i * n + j, o->outF16 ? IN_F16 : IN_BF16));
       double v = i < m ? s : fill;
       c[i * n + j] = o->outF16 ? f16(v) : bf16(v);
     }
@@ -285,27 +290,27 @@ int main(int argc, char **argv) {
   if (argc < 7) {
     fputs("usage: gemm-ref A B M N K OUT [--fnuz|--bf16|--i8|--f16] [--out-f16] [--rows R "
           "--fill V] [--scales SA SB | --block-scales SA SB | --mxfp4 SA SB [--a-fp8]] "
-          "[--bias BIAS] [--activation relu|silu|gelu]\n",
+          "[--bias BIAS] [--activation relu|silu|gelu] [--residual R]\n",
           stderr);
     return 2;
   }
   Options o = {parsePositive(argv[3]), parsePositive(argv[4]), parsePositive(argv[5]), 0,
-               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL, NULL, 0};
+               IN_FP8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
   if (!o.m || !o.n || !o.k)
     return misuse("M, N and K must be positive integers");
   o.rows = o.m;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
     return rc;
-  if ((o.blocks || o.mx) && (o.biasPath || o.activation))
-    return misuse("--bias and --activation go with the per-token-scaled GEMMs");
-  long m = o.m, n = o.n, k = o.k, rows = o.rows, mk, nk, rn;
+  if ((o.blocks || o.mx) && (o.biasPath || o.activation || o.residualPath))
+    return misuse("--bias, --activation and --residual go with the per-token-scaled GEMMs");
+  long m = o.m, n = o.n, k = o.k, rows = o.rows, mk, nk, rn, mn;
   int type = o.type, blocks = o.blocks;
   if (rows < m)
     return misuse("--rows must be at least M");
   if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(n, k, &nk) ||
-      __builtin_mul_overflow(rows, n, &rn) || mk > (1L << 40) || nk > (1L << 40) ||
-      rn > (1L << 40))
+      __builtin_mul_overflow(rows, n, &rn) || __builtin_mul_overflow(m, n, &mn) ||
+      mk > (1L << 40) || nk > (1L << 40) || rn > (1L << 40))
     return misuse("the matrices are too large (at most 2^40 elements each)");
   if (blocks && (n % 128 || k % 128 || inBytes(type) != 1 || type == IN_I8))
     return misuse("--block-scales needs fp8 and N and K multiples of 128");
@@ -320,7 +325,9 @@ int main(int argc, char **argv) {
   uint8_t *sa = o.saPath ? readAll(o.saPath, (size_t)sal * scaleBytes) : NULL;
   uint8_t *sb = o.sbPath ? readAll(o.sbPath, (size_t)sbl * scaleBytes) : NULL;
   float *bias = o.biasPath ? (float *)(void *)readAll(o.biasPath, (size_t)n * 4) : NULL;
-  int ok = a && b && c && (!o.saPath || (sa && sb)) && (!o.biasPath || bias);
+  uint8_t *res = o.residualPath ? readAll(o.residualPath, (size_t)mn * 2) : NULL;
+  int ok = a && b && c && (!o.saPath || (sa && sb)) && (!o.biasPath || bias) &&
+           (!o.residualPath || res);
   /* MX: B decoded and scaled once (N x K doubles), A a row at a time. */
   double *mxA = ok && o.mx ? malloc((size_t)k * sizeof(double)) : NULL;
   double *mxB = ok && o.mx ? malloc((size_t)nk * sizeof(double)) : NULL;
@@ -331,7 +338,7 @@ int main(int argc, char **argv) {
   for (long j = 0; ok && o.mx && j < n; ++j)
     mxRow(b, sb, j, k, 0, mxB + j * k);
   if (ok)
-    compute(&o, a, b, sa, sb, mxA, mxB, bias, c);
+    compute(&o, a, b, sa, sb, mxA, mxB, bias, res, c);
   FILE *f = ok ? fopen(argv[6], "wb") : NULL;
   ok = f && fwrite(c, 2, (size_t)rn, f) == (size_t)rn;
   if (f)
@@ -342,6 +349,7 @@ int main(int argc, char **argv) {
   free(sa);
   free(sb);
   free(bias);
+  free(res);
   free(mxA);
   free(mxB);
   return ok ? 0 : 1;

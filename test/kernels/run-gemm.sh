@@ -17,7 +17,7 @@ prefix=$1 m=$2
 shift 2
 . "$(dirname "$0")/Inputs/gemm-args.sh"
 gemm_cli "$@"
-n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 out= name=gemm bias=false activation=none
+n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 out= name=gemm bias=false residual=false activation=none
 args=("${cfg[@]}")
 gemm_parse "${cfg[@]}"
 [ -n "$out" ] || { [ "$dtype" = fp16 ] && out=f16 || out=bf16; }
@@ -49,23 +49,26 @@ if [ -z "$file" ]; then
 fi
 flyc "$file" --chip "$chip" -o "$prefix.hsaco"
 
-bufs() { # $1 = A init, $2 = B init, $3 = scale_a init, $4 = scale_b init
+bufs() { # $1..$6 = the inits of A, B, scale_a, scale_b, bias, residual
   echo "a:$in:$((m * k)):$1 b:$in:$((n * k)):$2 c:$out:$((rows * n)):const=7"
   $scaled && echo "sa:f32:$m:$3 sb:f32:$n:$4"
   $bias && echo "bias:f32:$n:$5"
+  $residual && echo "res:$out:$((rows * n)):$6"
   echo "i32=$m"
 }
 # One workgroup's launch writes the seeded inputs out.
 flyc-run "$prefix.hsaco" --kernel "$name" --grid 1,1 --block 256 \
-  $(bufs "rand=1$range" "rand=2$range" "rand=3,0.5,2" "rand=4,0.5,2" "rand=5,-4,4") \
+  $(bufs "rand=1$range" "rand=2$range" "rand=3,0.5,2" "rand=4,0.5,2" "rand=5,-4,4" "rand=6,-8,8") \
   --out a="$prefix.a" --out b="$prefix.b" \
   $($scaled && echo --out sa="$prefix.sa" --out sb="$prefix.sb") \
-  $($bias && echo --out bias="$prefix.bias") >/dev/null
+  $($bias && echo --out bias="$prefix.bias") $($residual && echo --out res="$prefix.res") >/dev/null
 epi=()
 $bias && epi+=(--bias "$prefix.bias")
+$residual && epi+=(--residual "$prefix.res")
 [ "$activation" = none ] || epi+=(--activation "$activation")
 gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" $ref $oref \
   --rows "$rows" --fill 7 $($scaled && echo --scales "$prefix.sa" "$prefix.sb") "${epi[@]}"
 flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block 256 \
-  $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb" "file=$prefix.bias") \
+  $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb" "file=$prefix.bias" \
+    "file=$prefix.res") \
   --preshuffle b="${n}x$k" --check c="$prefix.ref$tol" ${FLYC_RUN_DEVICE_ARGS:-}

@@ -18,8 +18,8 @@ gemm_cli() {
 # gemm_parse ARGS...: the values of --n --k --dtype --chip --tile --out
 # --name --max-m --activation into n k dtype chip tile out name maxm
 # activation (the caller sets the defaults first), then the tile's tm and
-# tn; bias=true for --bias. --allow-spills and --bias are gemm-gen's flags
-# without a value.
+# tn; bias=true for --bias, residual=true for --residual. --allow-spills,
+# --bias and --residual are gemm-gen's flags without a value.
 gemm_parse() {
   while (($#)); do
     case $1 in
@@ -28,6 +28,7 @@ gemm_parse() {
       --activation) activation=$2 ;;
       --allow-spills) shift; continue ;;
       --bias) bias=true; shift; continue ;;
+      --residual) residual=true; shift; continue ;;
     esac
     shift 2
   done
