@@ -248,9 +248,10 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
   if (!d->atom[0])
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
   /* swap_ab where A and B take either MFMA slot (docs/gemm.md, "Epilogue").
-   * Not yet for the block-scale cores: under --schedule plain the 8-wave
-   * core then spills (LLVM schedules its promotes differently). */
-  d->swapAB = c->kind != GEMM_KIND_BLOCKSCALE && !strcmp(d->mmaElem, d->mmaElemB);
+   * Not for the 8-wave block-scale core: under --schedule plain it then
+   * spills (LLVM schedules its promotes differently). */
+  d->swapAB = (c->kind != GEMM_KIND_BLOCKSCALE || c->waves == 4) &&
+              !strcmp(d->mmaElem, d->mmaElemB);
   d->mRepeat = c->tileM / (16 * (c->waves / 4));
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;

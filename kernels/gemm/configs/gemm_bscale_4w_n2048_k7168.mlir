@@ -53,7 +53,7 @@ module attributes {gpu.container_module} {
       %35 = arith.minui %c0, %c55 : index
       %36 = arith.muli %35, %c128 : index
       %37 = "fly.make_int_tuple"(%11, %36) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %38 = "fly.gemm_fragments"(%18, %8, %37) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %38 = "fly.gemm_fragments"(%18, %8, %37) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
@@ -62,7 +62,7 @@ module attributes {gpu.container_module} {
         %42 = arith.addi %arg6, %c2 : index
         %43 = "fly.make_int_tuple"(%arg6) : (index) -> !fly.int_tuple<"?">
         %44 = "fly.local_tile"(%24, %43) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %45 = "fly.gemm_row_scales"(%44, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %45 = "fly.gemm_row_scales"(%44, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
         %46 = "fly.make_int_tuple"(%30, %arg6) : (index, index) -> !fly.int_tuple<"(?,?)">
         %47 = "fly.load"(%26, %46) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
         %48 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
@@ -72,18 +72,18 @@ module attributes {gpu.container_module} {
         %50 = arith.minui %41, %c55_0 : index
         %51 = arith.muli %50, %c128 : index
         %52 = "fly.make_int_tuple"(%11, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %53 = "fly.gemm_fragments"(%18, %8, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %53 = "fly.gemm_fragments"(%18, %8, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %54 = arith.muli %arg6, %c128 : index
         %55 = "fly.make_int_tuple"(%11, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.gemm"(%3, %arg8, %cst, %8, %12, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %56 = "fly.gemm"(%3, %arg8, %cst, %8, %12, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %57 = "fly.gemm_scale"(%56, %45, %47, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %57 = "fly.gemm_scale"(%56, %45, %47, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         %58 = arith.addf %arg7, %57 : vector<64xf32>
         %59 = "fly.make_int_tuple"(%41) : (index) -> !fly.int_tuple<"?">
         %60 = "fly.local_tile"(%24, %59) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %61 = "fly.gemm_row_scales"(%60, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %61 = "fly.gemm_row_scales"(%60, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
         %62 = "fly.make_int_tuple"(%30, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
         %63 = "fly.load"(%26, %62) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
         %64 = "fly.make_int_tuple"(%block_id_x, %42) : (index, index) -> !fly.int_tuple<"(?,?)">
@@ -93,19 +93,19 @@ module attributes {gpu.container_module} {
         %66 = arith.minui %42, %c55_1 : index
         %67 = arith.muli %66, %c128 : index
         %68 = "fly.make_int_tuple"(%11, %67) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %69 = "fly.gemm_fragments"(%18, %8, %68) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %69 = "fly.gemm_fragments"(%18, %8, %68) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %70 = arith.muli %41, %c128 : index
         %71 = "fly.make_int_tuple"(%11, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm"(%6, %53, %cst, %8, %12, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %72 = "fly.gemm"(%6, %53, %cst, %8, %12, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %73 = "fly.gemm_scale"(%72, %61, %63, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %73 = "fly.gemm_scale"(%72, %61, %63, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         %74 = arith.addf %58, %73 : vector<64xf32>
         scf.yield %74, %69 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
       %40 = arith.truncf %39#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%40, %22, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,2048):(2048,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%40, %22, %8, %32) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,2048):(2048,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -76,7 +76,7 @@ module attributes {gpu.container_module} {
       %55 = arith.minui %c0, %c11 : index
       %56 = arith.muli %55, %c128 : index
       %57 = "fly.make_int_tuple"(%31, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %58 = "fly.gemm_fragments"(%38, %28, %57) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %58 = "fly.gemm_fragments"(%38, %28, %57) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
@@ -85,7 +85,7 @@ module attributes {gpu.container_module} {
         %62 = arith.addi %arg6, %c2 : index
         %63 = "fly.make_int_tuple"(%arg6) : (index) -> !fly.int_tuple<"?">
         %64 = "fly.local_tile"(%44, %63) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %65 = "fly.gemm_row_scales"(%64, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %65 = "fly.gemm_row_scales"(%64, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
         %66 = "fly.make_int_tuple"(%50, %arg6) : (index, index) -> !fly.int_tuple<"(?,?)">
         %67 = "fly.load"(%46, %66) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
         %68 = "fly.make_int_tuple"(%24, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
@@ -95,18 +95,18 @@ module attributes {gpu.container_module} {
         %70 = arith.minui %61, %c11_0 : index
         %71 = arith.muli %70, %c128 : index
         %72 = "fly.make_int_tuple"(%31, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %73 = "fly.gemm_fragments"(%38, %28, %72) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %73 = "fly.gemm_fragments"(%38, %28, %72) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %74 = arith.muli %arg6, %c128 : index
         %75 = "fly.make_int_tuple"(%31, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %76 = "fly.gemm"(%3, %arg8, %cst, %28, %32, %75) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %76 = "fly.gemm"(%3, %arg8, %cst, %28, %32, %75) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %77 = "fly.gemm_scale"(%76, %65, %67, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %77 = "fly.gemm_scale"(%76, %65, %67, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         %78 = arith.addf %arg7, %77 : vector<64xf32>
         %79 = "fly.make_int_tuple"(%61) : (index) -> !fly.int_tuple<"?">
         %80 = "fly.local_tile"(%44, %79) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %81 = "fly.gemm_row_scales"(%80, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %81 = "fly.gemm_row_scales"(%80, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
         %82 = "fly.make_int_tuple"(%50, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
         %83 = "fly.load"(%46, %82) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
         %84 = "fly.make_int_tuple"(%24, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
@@ -116,19 +116,19 @@ module attributes {gpu.container_module} {
         %86 = arith.minui %62, %c11_1 : index
         %87 = arith.muli %86, %c128 : index
         %88 = "fly.make_int_tuple"(%31, %87) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %89 = "fly.gemm_fragments"(%38, %28, %88) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %89 = "fly.gemm_fragments"(%38, %28, %88) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
         %90 = arith.muli %61, %c128 : index
         %91 = "fly.make_int_tuple"(%31, %90) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %92 = "fly.gemm"(%6, %73, %cst, %28, %32, %91) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %92 = "fly.gemm"(%6, %73, %cst, %28, %32, %91) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %93 = "fly.gemm_scale"(%92, %81, %83, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %93 = "fly.gemm_scale"(%92, %81, %83, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         %94 = arith.addf %78, %93 : vector<64xf32>
         scf.yield %94, %89 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
       %60 = arith.truncf %59#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%60, %42, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%60, %42, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }
