@@ -112,6 +112,20 @@ func.func @fragment(%ta: !a, %lane: index) {
   return
 }
 
+// An f32 C tile may be read from a bf16 or f16 tensor (a residual in the
+// output type): the lane's values are then of that type; other types are
+// refused.
+func.func @fragment_c(%tc: !fly.tensor<"bf16 global (64,64):(64,1)">,
+                      %ti: !fly.tensor<"i8 global (64,64):(64,1)">, %lane: index) {
+  %z = "fly.static"() : () -> !o
+  %ok = "fly.mma_fragment"(%tc, %lane, %z) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "c"} : (!fly.tensor<"bf16 global (64,64):(64,1)">, index, !o) -> vector<4xbf16>
+  // expected-error@+1 {{the result type must be vector<4xbf16>, the lane's part of operand c}}
+  %f = "fly.mma_fragment"(%tc, %lane, %z) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "c"} : (!fly.tensor<"bf16 global (64,64):(64,1)">, index, !o) -> vector<4xf32>
+  // expected-error@+1 {{the C tensor holds i8, but the atom's C operand is f32}}
+  %g = "fly.mma_fragment"(%ti, %lane, %z) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", operand = "c"} : (!fly.tensor<"i8 global (64,64):(64,1)">, index, !o) -> vector<4xf32>
+  return
+}
+
 // MXFP4: fp4 operands come packed two per byte in i8 tensors (columns are
 // bytes), fragments are the lane's bytes, and the scaled form takes one
 // vector of E8M0 scale words (A's, then B's).
