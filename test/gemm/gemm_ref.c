@@ -26,7 +26,8 @@
  * the runtime and the emulator: its own decode tables, plain loops over the
  * logical matrices, no layouts, no tiling; a misused command line is one
  * line on stderr and exit 2. With --bias (N f32) the scaled f32 value
- * gets BIAS[n] added in f32; --activation then applies, in double, relu
+ * (the MX sum rounded to f32) gets BIAS[n] added in f32; --activation
+ * then applies, in double, relu
  * max(v, 0), silu v / (1 + e^-v) or the tanh-form GELU
  * v/2 (1 + tanh(sqrt(2/pi) (v + 0.044715 v^3))), before the rounding to
  * the output type. With --residual (M x N of the output type, row-major)
@@ -274,6 +275,8 @@ static void compute(const Options *o, const uint8_t *a, const uint8_t *b, const 
         s += element(a, i * k + q, type) * element(b, j * k + q, type);
       if (fsa && !o->mx && i < m) /* the kernel scales the f32 sum: round it like f32 first */
         s = (double)((float)s * fsa[i] * fsb[j]);
+      if (o->mx && i < m && (bias || res || o->activation)) /* the f32 accumulator */
+        s = (double)(float)s;
       if (bias && i < m) /* an f32 add in the kernel */
         s = (double)((float)s + bias[j]);
       if (i < m)
@@ -302,8 +305,8 @@ int main(int argc, char **argv) {
   int rc = parseOptions(argc, argv, &o);
   if (rc)
     return rc;
-  if ((o.blocks || o.mx) && (o.biasPath || o.activation || o.residualPath))
-    return misuse("--bias, --activation and --residual go with the per-token-scaled GEMMs");
+  if (o.blocks && (o.biasPath || o.activation || o.residualPath))
+    return misuse("--bias, --activation and --residual do not go with --block-scales");
   long m = o.m, n = o.n, k = o.k, rows = o.rows, mk, nk, rn, mn;
   int type = o.type, blocks = o.blocks;
   if (rows < m)

@@ -7,20 +7,25 @@
 # configuration's first line gives its arguments), flyc compiles it, and
 # one launch fills A and B with seeded random bytes (every byte is two
 # valid e2m1 codes; a8w4's A is random e4m3fn) and the E8M0 scales with
-# bytes 120..134 (2^-7..2^7). gemm-ref --mxfp4 computes C from the
+# bytes 120..134 (2^-7..2^7; 2^-9..2^-5 with an epilogue). gemm-ref --mxfp4 computes C from the
 # row-major scales, independently of the kernel; the checked launch runs
 # the kernel on M rows with B preshuffled and both scale arrays put in the
 # MX scale order on the host (A's for ceil(M/32)*32 rows, all the kernel
 # may read). C has room for whole row tiles and its rows past M hold a
-# sentinel the kernel must not touch. Prints flyc-run's check line.
+# sentinel the kernel must not touch. With gemm-gen's --bias, --activation
+# and --residual, the bias and residual are seeded too and gemm-ref adds
+# them on its own. Prints flyc-run's check line.
 set -euo pipefail
 prefix=$1 m=$2
 shift 2
 . "$(dirname "$0")/Inputs/gemm-args.sh"
 gemm_cli "$@"
-n=512 k=1024 dtype=mxfp4 chip=gfx950 tile=64x256x256 name=gemm
+n=512 k=1024 dtype=mxfp4 chip=gfx950 tile=64x256x256 name=gemm out=bf16
+bias=false residual=false activation=none
 args=("${cfg[@]}")
 gemm_parse "${cfg[@]}"
+oref= tol=rtol=0.0079,atol=0.0001
+[ "$out" = f16 ] && oref=--out-f16 tol=rtol=0.001,atol=0.0001
 rows=$(( (m + tm - 1) / tm * tm ))
 srows=$(( (m + 31) / 32 * 32 ))
 grid=$(( rows / tm )),$(( n / tn ))
@@ -38,23 +43,36 @@ if [ -z "$file" ]; then
 fi
 flyc "$file" --chip "$chip" -o "$prefix.hsaco"
 
-bufs() { # $1 = A init, $2 = B init, $3 = a_scale init, $4 = b_scale init
-  echo "$a:$1 b:u8:$((n * k / 2)):$2 c:bf16:$((rows * n)):const=7"
-  echo "sa:u8:$((srows * kb)):$3 sb:u8:$((n * kb)):$4 i32=$m"
+bufs() { # $1..$6 = the inits of A, B, a_scale, b_scale, bias, residual
+  echo "$a:$1 b:u8:$((n * k / 2)):$2 c:$out:$((rows * n)):const=7"
+  echo "sa:u8:$((srows * kb)):$3 sb:u8:$((n * kb)):$4"
+  $bias && echo "bias:f32:$n:$5"
+  $residual && echo "res:$out:$((rows * n)):$6"
+  echo "i32=$m"
 }
+# Scales 2^-7..2^7; with an epilogue 2^-9..2^-5, so that C is of the bias's
+# and the residual's magnitude and a lost or misplaced term shows.
+sinit=120,135
+{ $bias || $residual || [ "$activation" != none ]; } && sinit=118,123
 ainit=rand=1,0,256
 [ "$dtype" = a8w4 ] && ainit=rand=1
 # One workgroup's launch writes the seeded inputs out.
 flyc-run "$prefix.hsaco" --kernel "$name" --grid 1,1 --block 256 \
-  $(bufs "$ainit" "rand=2,0,256" "rand=3,120,135" "rand=4,120,135") \
-  --out a="$prefix.a" --out b="$prefix.b" --out sa="$prefix.sa" --out sb="$prefix.sb" >/dev/null
+  $(bufs "$ainit" "rand=2,0,256" "rand=3,$sinit" "rand=4,$sinit" "rand=5,-4,4" "rand=6,-8,8") \
+  --out a="$prefix.a" --out b="$prefix.b" --out sa="$prefix.sa" --out sb="$prefix.sb" \
+  $($bias && echo --out bias="$prefix.bias") $($residual && echo --out res="$prefix.res") >/dev/null
+epi=()
+$bias && epi+=(--bias "$prefix.bias")
+$residual && epi+=(--residual "$prefix.res")
+[ "$activation" = none ] || epi+=(--activation "$activation")
 # The reference over the M rows (A has M rows; a_scale's first M rows are
 # theirs), then the sentinel rows up to the tile boundary.
 head -c $((m * kb)) "$prefix.sa" > "$prefix.sam"
 gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" --rows "$rows" --fill 7 \
-  --mxfp4 "$prefix.sam" "$prefix.sb" $afp8
+  --mxfp4 "$prefix.sam" "$prefix.sb" $afp8 $oref "${epi[@]}"
 flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block 256 \
-  $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb") \
+  $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb" "file=$prefix.bias" \
+    "file=$prefix.res") \
   --preshuffle b="${n}x$((k / 2))" --preshuffle-scales sa="${srows}x$kb" \
-  --preshuffle-scales sb="${n}x$kb" --check c="$prefix.ref,rtol=0.0079,atol=0.0001" \
+  --preshuffle-scales sb="${n}x$kb" --check c="$prefix.ref,$tol" \
   ${FLYC_RUN_DEVICE_ARGS:-}
