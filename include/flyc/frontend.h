@@ -181,6 +181,67 @@ void flyTileCopy(FlyProgram *p, MlirValue src, MlirValue dst, int threads, MlirV
 MlirValue flySharedAlloc(FlyProgram *p, const char *fields);
 MlirValue flySharedField(FlyProgram *p, MlirValue storage, const char *name);
 
+/*--- GEMM building blocks (docs/language.md, "Tiled MMA ops") --------------*/
+
+/// A run-time layout SHAPE:STRIDE from two int tuples of one profile
+/// (flyCoord with run-time values, flyLayout("(1024,1)") for constants):
+/// `(?,1024):(1024,1)` for M rows of 1024.
+MlirValue flyMakeLayout(FlyProgram *p, MlirValue shape, MlirValue stride);
+/// A tensor over a global memref read and written through a buffer
+/// resource (`{buffer}`): accesses past the memref's end read zeros and
+/// drop their stores (a ragged last tile).
+MlirValue flyBufferTensor(FlyProgram *p, MlirValue memref, MlirValue layout);
+
+/// One wave's block of MFMAs: `mRepeat` x `nRepeat` atoms of shape `shape`
+/// ("16x16x128") multiplying `a` by `b` into `c` (MLIR element types:
+/// "f8E4M3FN", "bf16", "f32", ...) over `kSteps` atom K steps (0: 1), with
+/// `kPack` (0: 1) and `swapAb` as fly.gemm has them. The builders below
+/// take one, write its attributes and compute their result types from it.
+typedef struct FlyMma {
+  const char *shape, *a, *b, *c;
+  int mRepeat, nRepeat, kSteps, kPack;
+  bool swapAb;
+} FlyMma;
+
+/// The block's accumulators, all zero: vector<mRepeat·nRepeat·(C per
+/// lane) x c>.
+MlirValue flyMmaZero(FlyProgram *p, const FlyMma *mma);
+/// fly.mma_fragment: the lane's part of one atom's operand `operand` ('a',
+/// 'b' or 'c') of `tensor` at `origin` (an int tuple (row, col)).
+MlirValue flyMmaFragment(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
+                         MlirValue lane, MlirValue origin);
+/// fly.gemm_fragments: the fragments of operand 'a' or 'b' a flyGemm with
+/// the same block loads from `tensor` at `origin`, loaded here (a prefetch
+/// carried through a loop and given to flyGemm as its B).
+MlirValue flyGemmFragments(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
+                           MlirValue lane, MlirValue origin);
+/// fly.gemm: `acc` plus the block's products of A (a tensor, at `aOrigin`)
+/// and B (a tensor at `bOrigin`, or fragments from flyGemmFragments);
+/// `scales` is null or, for an f8f6f4 atom, the MX scales' vector.
+MlirValue flyGemm(FlyProgram *p, const FlyMma *mma, MlirValue a, MlirValue b, MlirValue acc,
+                  MlirValue lane, MlirValue aOrigin, MlirValue bOrigin, MlirValue scales);
+/// fly.gemm_scale: the f32 accumulators times the row scale `rowScales`
+/// (an f32 tensor over rows) and the column scale `colScales` (an f32
+/// tensor over columns, or one f32) of each element, C's origin `origin`.
+MlirValue flyGemmScale(FlyProgram *p, const FlyMma *mma, MlirValue acc, MlirValue rowScales,
+                       MlirValue colScales, MlirValue lane, MlirValue origin);
+/// fly.gemm_store: `value` (the accumulators' layout, of the tensor's
+/// element type) into the C tensor at `origin`.
+void flyGemmStore(FlyProgram *p, const FlyMma *mma, MlirValue value, MlirValue tensor,
+                  MlirValue lane, MlirValue origin);
+
+/// fly.copy_to_lds: the global tile `src` into the shared tile `dst` by
+/// LDS DMA, `bytes` (4, or 16 on gfx950) per thread and instruction, over
+/// `threads` threads of which `tid` (index) is this one.
+void flyCopyToLds(FlyProgram *p, MlirValue src, MlirValue dst, MlirValue tid, int bytes,
+                  int threads);
+/// fly.waitcnt: waits until at most `vmcnt` vector memory operations
+/// (loads, LDS DMA) of this wave are outstanding.
+void flyWaitVmcnt(FlyProgram *p, int vmcnt);
+/// Marks the innermost open loop as the kernel's main loop (`fly.hot_loop`:
+/// the hot-loop schedule and the report's main loop).
+void flyHotLoop(FlyProgram *p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,11 +32,21 @@ MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err);
 /// The result type fly-verify requires of the fly op `op` (one result),
 /// computed by lib/layout from its operands' types and its attributes: a
 /// fly type for layout algebra (fly.composition, fly.logical_divide, ...),
-/// index for integer queries (fly.size, ...). Fails with one line in `err`
-/// for an op lib/layout does not evaluate, invalid algebra (a composition
-/// whose strides do not divide, ...), or a fly result that depends on
-/// run-time values. Builders use it so that no author writes such a type.
+/// index for integer queries (fly.size, ...); for the tiled MMA ops
+/// (fly.mma_fragment, fly.gemm, fly.gemm_fragments, fly.gemm_scale,
+/// fly.gemm_row_scales) the lane's vector their atom and repeats give.
+/// Fails with one line in `err` for an op neither evaluates, invalid
+/// algebra (a composition whose strides do not divide, ...), an unknown
+/// atom or bad MMA attributes, or a fly result that depends on run-time
+/// values. Builders use it so that no author writes such a type.
 MlirLogicalResult flyInferResultType(MlirOperation op, MlirType *out, FlyStrBuf *err);
+
+/// fly-verify's checks of the one op `op` (its attribute names and values,
+/// its operands against them: tiles within tensors, atoms, fragment and
+/// accumulator types); on failure its first message is appended to `err`
+/// (and nothing is reported through the context). Builders run it so that
+/// a bad op is reported where it is built.
+MlirLogicalResult flyVerifyOp(MlirOperation op, FlyStrBuf *err);
 
 /// The number of flyc passes, and each one's flag and one-line summary, for
 /// tools' --help output. `i` must be below flyPassGetNumRegistered().

@@ -1308,3 +1308,232 @@ void flyTileCopy(FlyProgram *p, MlirValue src, MlirValue dst, int threads, MlirV
     flyIfEnd(p);
   flyForEnd(p, 0, NULL, NULL);
 }
+
+/*--- GEMM building blocks -------------------------------------------------------*/
+
+/* Runs fly-verify's checks on `op` just built: a failure is this call
+ * site's error, and the op is erased. */
+static bool verified(FlyProgram *p, const char *what, MlirOperation op) {
+  FlyStrBuf err = {0};
+  bool ok = mlirLogicalResultIsSuccess(flyVerifyOp(op, &err));
+  if (!ok) {
+    fail(p, "%s: %s", what, err.data ? err.data : "out of memory");
+    mlirOperationDestroy(op);
+  }
+  flyStrBufDestroy(&err);
+  return ok;
+}
+
+MlirValue flyMakeLayout(FlyProgram *p, MlirValue shape, MlirValue stride) {
+  MlirValue v[2] = {shape, stride};
+  if (!ready(p, "flyMakeLayout", 2, v))
+    return NONE;
+  if (flyTypeGetKind(mlirValueGetType(shape)) != FLY_TYPE_INT_TUPLE ||
+      flyTypeGetKind(mlirValueGetType(stride)) != FLY_TYPE_INT_TUPLE) {
+    fail(p, "flyMakeLayout: the shape and the stride must be int tuples (flyCoord, flyLayout)");
+    return NONE;
+  }
+  char *a = specOf(shape), *b = specOf(stride);
+  FlyStrBuf text = {0}, canon = {0};
+  if (a && b)
+    flyStrBufAppendF(&text, "%s:%s", a, b);
+  MlirValue r = NONE;
+  if (!a || !b || text.oom) {
+    fail(p, "out of memory");
+  } else if (parseNotation(p, "flyMakeLayout", text.data, &canon) == FLY_TYPE_LAYOUT &&
+             !canon.oom) {
+    MlirType t = flyTypeGet(p->ctx, FLY_TYPE_LAYOUT, mlirStringRefCreateFromCString(canon.data));
+    r = build1(p, "fly.make_layout", 2, v, t, 0, NULL);
+  }
+  flyFree(a);
+  flyFree(b);
+  flyStrBufDestroy(&text);
+  flyStrBufDestroy(&canon);
+  return r;
+}
+
+MlirValue flyBufferTensor(FlyProgram *p, MlirValue memref, MlirValue layout) {
+  MlirValue t = flyTensor(p, memref, layout);
+  if (mlirValueIsNull(t))
+    return t;
+  MlirOperation op = mlirOpResultGetOwner(t);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("buffer"),
+                                  mlirUnitAttrGet(p->ctx));
+  return verified(p, "flyBufferTensor", op) ? t : NONE;
+}
+
+static MlirAttribute i32Attr(FlyProgram *p, int v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(p->ctx, 32), v);
+}
+
+/* The attributes of `mma` that op `name` takes: the atom, and for all but
+ * mma_fragment the repeats; k_steps and k_pack for gemm and
+ * gemm_fragments; swap_ab when set; `operand` when given. */
+static int mmaAttrs(FlyProgram *p, const FlyMma *m, const char *name, const char *operand,
+                    MlirNamedAttribute *out) {
+  int n = 0;
+  out[n++] = named(p, "shape", strAttr(p, m->shape));
+  out[n++] = named(p, "a", strAttr(p, m->a));
+  out[n++] = named(p, "b", strAttr(p, m->b));
+  out[n++] = named(p, "c", strAttr(p, m->c));
+  bool fragment = !strcmp(name, "fly.mma_fragment");
+  bool stepped = !strcmp(name, "fly.gemm") || !strcmp(name, "fly.gemm_fragments");
+  if (!fragment) {
+    out[n++] = named(p, "m_repeat", i32Attr(p, m->mRepeat));
+    out[n++] = named(p, "n_repeat", i32Attr(p, m->nRepeat));
+  }
+  if (stepped && m->kSteps > 1)
+    out[n++] = named(p, "k_steps", i32Attr(p, m->kSteps));
+  if (stepped && m->kPack > 1)
+    out[n++] = named(p, "k_pack", i32Attr(p, m->kPack));
+  if (m->swapAb)
+    out[n++] = named(p, "swap_ab", mlirUnitAttrGet(p->ctx));
+  if (operand)
+    out[n++] = named(p, "operand", strAttr(p, operand));
+  return n;
+}
+
+/* Builds tiled-MMA op `name` of `mma` with its computed result type (none
+ * for `noResult`), checked as fly-verify checks it. */
+static MlirOperation buildMma(FlyProgram *p, const char *what, const char *name,
+                              const FlyMma *mma, const char *operand, int n,
+                              const MlirValue *ops, bool noResult) {
+  if (!ready(p, what, n, ops))
+    return (MlirOperation){NULL};
+  if (!mma || !mma->shape || !mma->a || !mma->b || !mma->c) {
+    fail(p, "%s: an FlyMma with its shape and its a, b and c types", what);
+    return (MlirOperation){NULL};
+  }
+  MlirNamedAttribute attrs[10];
+  int na = mmaAttrs(p, mma, name, operand, attrs);
+  MlirType index = mlirIndexTypeGet(p->ctx);
+  MlirOperation op = build(p, name, n, ops, noResult ? 0 : 1, &index, na, attrs);
+  if (!noResult) {
+    FlyStrBuf err = {0};
+    MlirType t;
+    bool ok = mlirLogicalResultIsSuccess(flyInferResultType(op, &t, &err));
+    if (ok)
+      mlirValueSetType(mlirOperationGetResult(op, 0), t);
+    else
+      fail(p, "%s: %s", what, err.data ? err.data : "out of memory");
+    flyStrBufDestroy(&err);
+    if (!ok) {
+      mlirOperationDestroy(op);
+      return (MlirOperation){NULL};
+    }
+  }
+  return verified(p, what, op) ? op : (MlirOperation){NULL};
+}
+
+static MlirValue resultOf(MlirOperation op) {
+  return mlirOperationIsNull(op) ? NONE : mlirOperationGetResult(op, 0);
+}
+
+static bool operandIs(FlyProgram *p, const char *what, char operand, const char *allowed) {
+  if (operand && strchr(allowed, operand))
+    return true;
+  fail(p, "%s: operand '%c' (one of %s)", what, operand ? operand : '?', allowed);
+  return false;
+}
+
+MlirValue flyMmaZero(FlyProgram *p, const FlyMma *mma) {
+  if (!ready(p, "flyMmaZero", 0, NULL))
+    return NONE;
+  if (!mma || !mma->shape || !mma->a || !mma->b || !mma->c) {
+    fail(p, "flyMmaZero: an FlyMma with its shape and its a, b and c types");
+    return NONE;
+  }
+  /* The accumulators' type is the one fly.gemm_scale infers for this
+   * block, which is fly.gemm's for every accumulator type but i32: ask the
+   * atom table through a detached op. */
+  MlirNamedAttribute attrs[10];
+  int na = mmaAttrs(p, mma, "fly.gemm", NULL, attrs);
+  MlirType index = mlirIndexTypeGet(p->ctx);
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("fly.gemm"), here(p));
+  mlirOperationStateAddResults(&st, 1, &index);
+  mlirOperationStateAddAttributes(&st, na, attrs);
+  MlirOperation probe = mlirOperationCreate(&st);
+  FlyStrBuf err = {0};
+  MlirType t;
+  bool ok = mlirLogicalResultIsSuccess(flyInferResultType(probe, &t, &err));
+  mlirOperationDestroy(probe);
+  if (!ok) {
+    fail(p, "flyMmaZero: %s", err.data ? err.data : "out of memory");
+    flyStrBufDestroy(&err);
+    return NONE;
+  }
+  flyStrBufDestroy(&err);
+  MlirType el = mlirShapedTypeGetElementType(t);
+  MlirAttribute zero = mlirTypeIsAFloat(el) ? mlirFloatAttrDoubleGet(p->ctx, el, 0.0)
+                                            : mlirIntegerAttrGet(el, 0);
+  MlirNamedAttribute value = named(p, "value", mlirDenseElementsAttrSplatGet(t, zero));
+  return build1(p, "arith.constant", 0, NULL, t, 1, &value);
+}
+
+MlirValue flyMmaFragment(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
+                         MlirValue lane, MlirValue origin) {
+  if (!operandIs(p, "flyMmaFragment", operand, "abc"))
+    return NONE;
+  MlirValue ops[3] = {tensor, lane, origin};
+  char which[2] = {operand, 0};
+  return resultOf(
+      buildMma(p, "flyMmaFragment", "fly.mma_fragment", mma, which, 3, ops, false));
+}
+
+MlirValue flyGemmFragments(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
+                           MlirValue lane, MlirValue origin) {
+  if (!operandIs(p, "flyGemmFragments", operand, "ab"))
+    return NONE;
+  MlirValue ops[3] = {tensor, lane, origin};
+  char which[2] = {operand, 0};
+  return resultOf(
+      buildMma(p, "flyGemmFragments", "fly.gemm_fragments", mma, which, 3, ops, false));
+}
+
+MlirValue flyGemm(FlyProgram *p, const FlyMma *mma, MlirValue a, MlirValue b, MlirValue acc,
+                  MlirValue lane, MlirValue aOrigin, MlirValue bOrigin, MlirValue scales) {
+  MlirValue ops[7] = {a, b, acc, lane, aOrigin, bOrigin, scales};
+  int n = mlirValueIsNull(scales) ? 6 : 7;
+  return resultOf(buildMma(p, "flyGemm", "fly.gemm", mma, NULL, n, ops, false));
+}
+
+MlirValue flyGemmScale(FlyProgram *p, const FlyMma *mma, MlirValue acc, MlirValue rowScales,
+                       MlirValue colScales, MlirValue lane, MlirValue origin) {
+  MlirValue ops[5] = {acc, rowScales, colScales, lane, origin};
+  return resultOf(buildMma(p, "flyGemmScale", "fly.gemm_scale", mma, NULL, 5, ops, false));
+}
+
+void flyGemmStore(FlyProgram *p, const FlyMma *mma, MlirValue value, MlirValue tensor,
+                  MlirValue lane, MlirValue origin) {
+  MlirValue ops[4] = {value, tensor, lane, origin};
+  buildMma(p, "flyGemmStore", "fly.gemm_store", mma, NULL, 4, ops, true);
+}
+
+void flyCopyToLds(FlyProgram *p, MlirValue src, MlirValue dst, MlirValue tid, int bytes,
+                  int threads) {
+  MlirValue ops[3] = {src, dst, tid};
+  if (!ready(p, "flyCopyToLds", 3, ops))
+    return;
+  MlirNamedAttribute attrs[2] = {named(p, "bytes", i32Attr(p, bytes)),
+                                 named(p, "threads", i32Attr(p, threads))};
+  verified(p, "flyCopyToLds", build(p, "fly.copy_to_lds", 3, ops, 0, NULL, 2, attrs));
+}
+
+void flyWaitVmcnt(FlyProgram *p, int vmcnt) {
+  if (!ready(p, "flyWaitVmcnt", 0, NULL))
+    return;
+  MlirNamedAttribute a = named(p, "vmcnt", i32Attr(p, vmcnt));
+  verified(p, "flyWaitVmcnt", build(p, "fly.waitcnt", 0, NULL, 0, NULL, 1, &a));
+}
+
+void flyHotLoop(FlyProgram *p) {
+  if (!ready(p, "flyHotLoop", 0, NULL))
+    return;
+  for (int i = p->depth - 1; i >= 0; --i)
+    if (p->scopes[i] == SCOPE_FOR) {
+      mlirOperationSetAttributeByName(p->owners[i], mlirStringRefCreateFromCString("fly.hot_loop"),
+                                      mlirUnitAttrGet(p->ctx));
+      return;
+    }
+  fail(p, "flyHotLoop outside a loop (flyForBegin first)");
+}

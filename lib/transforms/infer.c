@@ -1,15 +1,79 @@
 /*===- infer.c - Result types of fly algebra ops, for builders ------------===*
  *
  * flyInferResultType (flyc/transforms.h): what fly-verify would accept as
- * the result type of a fly op lib/layout evaluates (sema.h), computed from
- * the operands' types and the op's attributes instead of checked.
+ * the result type of a fly op lib/layout evaluates (sema.h) or of a tiled
+ * MMA op (the atom table), computed from the operands' types and the op's
+ * attributes instead of checked; flyVerifyOp: fly-verify's checks of one
+ * op, their message returned instead of reported.
  *===----------------------------------------------------------------------===*/
 #include "flyc/transforms.h"
 
 #include "flyc/dialect.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
 #include "passes.h"
 #include "sema.h"
+#include "verify_ops.h"
+
+/* fly-verify's checks report through the context's diagnostics: while one
+ * runs for a builder, the first error's message goes to `err` instead. */
+typedef struct Capture {
+  FlyStrBuf *err;
+  bool got;
+} Capture;
+
+static void appendText(MlirStringRef s, void *user) {
+  flyStrBufAppendN(((Capture *)user)->err, s.data, s.length);
+}
+
+static MlirLogicalResult capture(MlirDiagnostic d, void *user) {
+  Capture *c = user;
+  if (!c->got && mlirDiagnosticGetSeverity(d) == MlirDiagnosticError) {
+    c->got = true;
+    mlirDiagnosticPrint(d, appendText, c);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirDiagnosticHandlerID captureBegin(MlirOperation op, Capture *c) {
+  return mlirContextAttachDiagnosticHandler(mlirOperationGetContext(op), capture, c, NULL);
+}
+
+static void captureEnd(MlirOperation op, MlirDiagnosticHandlerID id, Capture *c, bool ok) {
+  mlirContextDetachDiagnosticHandler(mlirOperationGetContext(op), id);
+  if (!ok && !c->got)
+    flyStrBufAppend(c->err, "invalid op");
+}
+
+/* The tiled MMA ops' results follow from their attributes (the atom table,
+ * mma_atoms.h), not from lib/layout's algebra. */
+static MlirLogicalResult inferMma(MlirOperation op, MlirType *out, FlyStrBuf *err) {
+  Capture c = {err, false};
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
+  if (!ctx) {
+    flyStrBufAppend(err, "out of memory");
+    return mlirLogicalResultFailure();
+  }
+  MlirDiagnosticHandlerID id = captureBegin(op, &c);
+  bool ok = voInferMmaResult(ctx, op, out);
+  captureEnd(op, id, &c, ok);
+  flyLayoutCtxDestroy(ctx);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult flyVerifyOp(MlirOperation op, FlyStrBuf *err) {
+  Capture c = {err, false};
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
+  if (!ctx) {
+    flyStrBufAppend(err, "out of memory");
+    return mlirLogicalResultFailure();
+  }
+  MlirDiagnosticHandlerID id = captureBegin(op, &c);
+  bool ok = voCheckAttributeNames(op) && voVerifyOp(ctx, op);
+  captureEnd(op, id, &c, ok);
+  flyLayoutCtxDestroy(ctx);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
 
 /* The queries whose result is an integer even when it is only known at run
  * time (docs/language.md, "Queries"). */
@@ -23,6 +87,8 @@ static bool isIntegerQuery(MlirOperation op) {
 }
 
 MlirLogicalResult flyInferResultType(MlirOperation op, MlirType *out, FlyStrBuf *err) {
+  if (voIsMmaResultOp(op))
+    return inferMma(op, out, err);
   if (!flySemaKnowsOp(op)) {
     flyStrBufAppend(err, "not a fly op whose result lib/layout computes");
     return mlirLogicalResultFailure();

@@ -58,4 +58,11 @@ bool voVerifyGemmStore(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmScale(FlyLayoutCtx *ctx, MlirOperation op);
 bool voVerifyGemmRowScales(FlyLayoutCtx *ctx, MlirOperation op);
 
+/// Whether `op` is a tiled MMA op with a result (mma_fragment, gemm,
+/// gemm_fragments, gemm_scale, gemm_row_scales), and the result type
+/// fly-verify requires of it, from its attributes (and, for a C fragment,
+/// its tensor's element type). False after a located error.
+bool voIsMmaResultOp(MlirOperation op);
+bool voInferMmaResult(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out);
+
 #endif /* FLYC_TRANSFORMS_VERIFY_OPS_H */

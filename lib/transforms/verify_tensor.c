@@ -735,3 +735,94 @@ bool voVerifyGemmRowScales(FlyLayoutCtx *ctx, MlirOperation op) {
                   (long long)rows, flyMmaAtomCLen(r.atom));
   return scaleFits(ctx, op, 0, "row scales", "m_repeat", mr, o[0], mr * r.m);
 }
+
+/*--- Result types of the tiled MMA ops, for builders ---------------------------------*/
+
+static bool vectorType(MlirOperation op, int64_t n, const char *elem, MlirType *out) {
+  char text[80];
+  snprintf(text, sizeof text, "vector<%lldx%s>", (long long)n, elem);
+  *out = mlirTypeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(text));
+  return !mlirTypeIsNull(*out) || voFail(op, "cannot build the result type %s", text);
+}
+
+/* The lane's fragments of a fly.gemm_fragments: `which`'s repeats x
+ * k_steps x the atom's per-lane length, packed fp4 as bytes. */
+static bool fragmentsType(MlirOperation op, MlirType *out) {
+  AtomRef r;
+  int64_t mr, nr, ks, kp;
+  char *operand;
+  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !voStrAttr(op, "operand", true, &operand))
+    return false;
+  char which = operand[0];
+  bool known = operand[1] == '\0' && (which == 'a' || which == 'b');
+  flyFree(operand);
+  if (!known)
+    return voFail(op, "attribute 'operand' must be \"a\" or \"b\"");
+  const char *elem = which == 'a' ? r.a : r.b;
+  int64_t len = (which == 'a' ? mr : nr) * ks * flyMmaAtomAbLen(r.atom);
+  bool packed = flyMmaElemsPerByte(elem) == 2;
+  return vectorType(op, packed ? len / 2 : len, packed ? "i8" : elem, out);
+}
+
+/* A fly.mma_fragment's vector: the atom operand's per-lane length, of the
+ * operand's element type (an f32 C tile read from a bf16/f16 tensor: that
+ * type, as fly-verify accepts it). */
+static bool fragmentType(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out) {
+  AtomRef r;
+  char *operand;
+  if (!atomOf(op, &r) || !voStrAttr(op, "operand", true, &operand))
+    return false;
+  char which = operand[0];
+  bool known = operand[1] == '\0' && (which == 'a' || which == 'b' || which == 'c');
+  flyFree(operand);
+  if (!known)
+    return voFail(op, "attribute 'operand' must be \"a\", \"b\" or \"c\"");
+  const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
+  TensorType t;
+  char te[16];
+  if (which == 'c' && !strcmp(r.c, "f32")) {
+    if (!tensorOf(ctx, op, 0, &t))
+      return false;
+    voTypeText(t.elem, te, sizeof te);
+    if (!strcmp(te, "bf16") || !strcmp(te, "f16"))
+      elem = te;
+  }
+  int len = which == 'c' ? flyMmaAtomCLen(r.atom) : flyMmaAtomAbLen(r.atom);
+  return vectorType(op, len, elem, out);
+}
+
+/* The accumulators of the op's m_repeat x n_repeat atoms. */
+static bool accumulatorType(MlirOperation op, const char *elem, MlirType *out) {
+  AtomRef r;
+  int64_t mr, nr;
+  if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr))
+    return false;
+  return vectorType(op, mr * nr * flyMmaAtomCLen(r.atom), elem ? elem : r.c, out);
+}
+
+static bool rowScalesType(MlirOperation op, MlirType *out) {
+  AtomRef r;
+  int64_t mr, nr;
+  if (!atomOf(op, &r) || !repeatsOf(op, &mr, &nr))
+    return false;
+  return vectorType(op, mr * flyMmaAtomCLen(r.atom), "f32", out);
+}
+
+bool voIsMmaResultOp(MlirOperation op) {
+  return flyOpIs(op, "mma_fragment") || flyOpIs(op, "gemm") || flyOpIs(op, "gemm_fragments") ||
+         flyOpIs(op, "gemm_scale") || flyOpIs(op, "gemm_row_scales");
+}
+
+bool voInferMmaResult(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out) {
+  if (flyOpIs(op, "mma_fragment"))
+    return fragmentType(ctx, op, out);
+  if (flyOpIs(op, "gemm_fragments"))
+    return fragmentsType(op, out);
+  if (flyOpIs(op, "gemm"))
+    return accumulatorType(op, NULL, out);
+  if (flyOpIs(op, "gemm_scale"))
+    return accumulatorType(op, "f32", out);
+  if (flyOpIs(op, "gemm_row_scales"))
+    return rowScalesType(op, out);
+  return voFail(op, "not a tiled MMA op");
+}

@@ -22,6 +22,24 @@
 // TYPES-NEXT: reduce: f32
 // TYPES-NEXT: failed: 0
 //
+// The GEMM builders' types, from the atom table: accumulators of a 4 x 4
+// block of 16x16x128 fp8 atoms (4 f32 per atom and lane), an A fragment,
+// a C fragment read from a bf16 tensor (the residual case), B's fragments
+// of 4 atoms (packed fp4: bytes), the gemm and its scaled epilogue, a
+// run-time layout and a buffer tensor over it.
+// RUN: %testbin/frontend-test mma | FileCheck %s --check-prefix=MMA --match-full-lines
+// MMA: zero: vector<64xf32>
+// MMA-NEXT: int8-zero: vector<16xi32>
+// MMA-NEXT: fragment-a: vector<32xf8E4M3FN>
+// MMA-NEXT: fragment-c-bf16: vector<4xbf16>
+// MMA-NEXT: fragments-b: vector<128xf8E4M3FN>
+// MMA-NEXT: fragments-fp4: vector<64xi8>
+// MMA-NEXT: gemm: vector<64xf32>
+// MMA-NEXT: scale: vector<64xf32>
+// MMA-NEXT: layout: !fly.layout<"(?,1024):(1024,1)">
+// MMA-NEXT: buffer: !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
+// MMA-NEXT: failed: 0
+//
 // Errors: the first failing call is recorded with its C line; every later
 // call builds nothing; the program does not print.
 // RUN: %testbin/frontend-test error layout | FileCheck %s --check-prefix=LAYOUT
@@ -38,6 +56,20 @@
 // MATH: frontend-test.c:[[#]]: error: flyMath: 'exp' of a non-float
 // RUN: %testbin/frontend-test error scope | FileCheck %s --check-prefix=SCOPE
 // SCOPE: frontend-test.c:[[#]]: error: flyForEnd without its opening call
+// The MMA builders report fly-verify's message at the C line.
+// RUN: %testbin/frontend-test error atom | FileCheck %s --check-prefix=ATOM
+// ATOM: bad: null, after: null
+// ATOM-NEXT: frontend-test.c:[[#]]: error: flyMmaZero: no 16x16x64 MFMA multiplies f8E4M3FN by f8E4M3FN into f32 (see docs/language.md)
+// RUN: %testbin/frontend-test error repeats | FileCheck %s --check-prefix=REPEATS
+// REPEATS: frontend-test.c:[[#]]: error: flyGemm: m_repeat * n_repeat = 72: at most 64 atoms per op
+// RUN: %testbin/frontend-test error fit | FileCheck %s --check-prefix=FIT
+// FIT: frontend-test.c:[[#]]: error: flyGemm: n_repeat = 4 reads rows [480, 544) of B, but its tensor has 512
+// RUN: %testbin/frontend-test error operand | FileCheck %s --check-prefix=OPERAND
+// OPERAND: frontend-test.c:[[#]]: error: flyGemmFragments: operand 'c' (one of ab)
+// RUN: %testbin/frontend-test error dma | FileCheck %s --check-prefix=DMA
+// DMA: frontend-test.c:[[#]]: error: flyCopyToLds: a DMA copy moves 4, 12 or 16 (12 and 16 on gfx950 only) bytes per lane
+// RUN: %testbin/frontend-test error hot | FileCheck %s --check-prefix=HOT
+// HOT: frontend-test.c:[[#]]: error: flyHotLoop outside a loop (flyForBegin first)
 //
 // A whole kernel (a loop carrying a value, an if/else) compiles for both
 // chips and computes y[i] = +-(0 + x + 2x + 3x) on the emulators.
@@ -162,12 +194,104 @@ static int types(void) {
   return 0;
 }
 
+static const FlyMma kFp8 = {"16x16x128", "f8E4M3FN", "f8E4M3FN", "f32", 4, 4, 1, 1, false};
+
+/* An fp8 global tensor of `layout` over a parameter memref. */
+static MlirValue fp8Tensor(FlyProgram *p, MlirValue mem, const char *layout) {
+  return flyTensor(FLY(p), mem, flyLayout(FLY(p), layout));
+}
+
+static FlyProgram *openMma(MlirValue *a) {
+  FlyProgram *p = flyProgramCreate();
+  const char *params[] = {"memref<16777216xf8E4M3FN>", "memref<524288xf8E4M3FN>",
+                          "memref<8388608xbf16>", "memref<16384xf32>", "memref<1048576xi8>",
+                          "i32"};
+  flyKernelBegin(FLY(p), "mma", 256, 6, params, a);
+  return p;
+}
+
+/* Types of the GEMM builders. */
+static int mma(void) {
+  MlirValue a[6];
+  FlyProgram *p = openMma(a);
+  MlirValue lane = flyRem(FLY(p), flyThreadId(FLY(p), 0), flyIndex(FLY(p), 64));
+  MlirValue z = flyIndex(FLY(p), 0), zz[2] = {z, z}, at = flyCoord(FLY(p), 2, zz);
+  MlirValue ga = fp8Tensor(p, a[0], "(16384,1024):(1024,1)");
+  MlirValue gb = fp8Tensor(p, a[1], "(512,1024):(1024,1)");
+  MlirValue acc = flyMmaZero(FLY(p), &kFp8);
+  showType("zero", acc);
+  const FlyMma i8 = {"16x16x64", "i8", "i8", "i32", 2, 2, 1, 1, false};
+  showType("int8-zero", flyMmaZero(FLY(p), &i8));
+  showType("fragment-a", flyMmaFragment(FLY(p), &kFp8, 'a', ga, lane, at));
+  MlirValue gc = flyTensor(FLY(p), a[2], flyLayout(FLY(p), "(16384,512):(512,1)"));
+  showType("fragment-c-bf16", flyMmaFragment(FLY(p), &kFp8, 'c', gc, lane, at));
+  MlirValue bf = flyGemmFragments(FLY(p), &kFp8, 'b', gb, lane, at);
+  showType("fragments-b", bf);
+  const FlyMma fp4 = {"16x16x128", "f4E2M1FN", "f4E2M1FN", "f32", 4, 4, 1, 1, false};
+  MlirValue g4 = flyTensor(FLY(p), a[4], flyLayout(FLY(p), "(512,2048):(2048,1)"));
+  showType("fragments-fp4", flyGemmFragments(FLY(p), &fp4, 'b', g4, lane, at));
+  MlirValue d = flyGemm(FLY(p), &kFp8, ga, bf, acc, lane, at, at, (MlirValue){NULL});
+  showType("gemm", d);
+  MlirValue sa = flyTensor(FLY(p), a[3], flyLayout(FLY(p), "16384:1"));
+  showType("scale", flyGemmScale(FLY(p), &kFp8, d, sa, flyF32(FLY(p), 2.0f), lane, at));
+  MlirValue m = flyCast(FLY(p), a[5], "index"), mk[2] = {m, flyIndex(FLY(p), 1024)};
+  MlirValue l = flyMakeLayout(FLY(p), flyCoord(FLY(p), 2, mk), flyLayout(FLY(p), "(1024,1)"));
+  showType("layout", l);
+  showType("buffer", flyBufferTensor(FLY(p), a[0], l));
+  flyKernelEnd(FLY(p));
+  printf("failed: %d %s\n", flyProgramFailed(p), flyProgramGetError(p));
+  flyProgramDestroy(p);
+  return 0;
+}
+
+/* A failing GEMM builder (as error() below). */
+static MlirValue mmaError(FlyProgram *p, const MlirValue *a, const char *which) {
+  MlirValue t = flyThreadId(FLY(p), 0);
+  MlirValue z = flyIndex(FLY(p), 0), zz[2] = {z, z}, at = flyCoord(FLY(p), 2, zz);
+  MlirValue ga = fp8Tensor(p, a[0], "(16384,1024):(1024,1)");
+  MlirValue gb = fp8Tensor(p, a[1], "(512,1024):(1024,1)");
+  FlyMma m = kFp8;
+  if (!strcmp(which, "atom")) {
+    m.shape = "16x16x64";
+    return flyMmaZero(FLY(p), &m);
+  }
+  if (!strcmp(which, "repeats")) {
+    MlirValue acc = flyMmaZero(FLY(p), &m);
+    m.mRepeat = 9, m.nRepeat = 8;
+    return flyGemm(FLY(p), &m, ga, gb, acc, t, at, at, (MlirValue){NULL});
+  }
+  if (!strcmp(which, "fit")) { /* 64 rows of B from row 480 of 512 */
+    MlirValue acc = flyMmaZero(FLY(p), &m);
+    MlirValue bo[2] = {flyIndex(FLY(p), 480), z};
+    return flyGemm(FLY(p), &m, ga, gb, acc, t, at, flyCoord(FLY(p), 2, bo), (MlirValue){NULL});
+  }
+  if (!strcmp(which, "operand"))
+    return flyGemmFragments(FLY(p), &m, 'c', gb, t, at);
+  if (!strcmp(which, "dma")) {
+    MlirValue lds = flyTensor(
+        FLY(p), flySharedField(FLY(p), flySharedAlloc(FLY(p), "a: f8E4M3FN[8192]"), "a"),
+        flyLayout(FLY(p), "(64,128):(128,1)"));
+    MlirValue tile = flyLocalTile(FLY(p), ga, at, "(64,128)");
+    flyCopyToLds(FLY(p), tile, lds, t, 3, 256);
+    return (MlirValue){NULL};
+  }
+  flyHotLoop(FLY(p)); /* "hot" */
+  return (MlirValue){NULL};
+}
+
 /* One failing call; the error is the first one and stays. */
 static int error(const char *which) {
-  FlyProgram *p = open1();
+  static const char *const mmaCases[] = {"atom", "repeats", "fit", "operand", "dma", "hot"};
+  bool isMma = false;
+  for (size_t c = 0; c < sizeof mmaCases / sizeof *mmaCases; ++c)
+    isMma = isMma || !strcmp(which, mmaCases[c]);
+  MlirValue ma[6];
+  FlyProgram *p = isMma ? openMma(ma) : open1();
   MlirValue x = flyF32(FLY(p), 1.0f), i = flyI32(FLY(p), 1), t = flyThreadId(FLY(p), 0);
   MlirValue bad = (MlirValue){NULL};
-  if (!strcmp(which, "layout"))
+  if (isMma)
+    bad = mmaError(p, ma, which);
+  else if (!strcmp(which, "layout"))
     bad = flyLayout(FLY(p), "(4,8):(8,1");
   else if (!strcmp(which, "mismatch"))
     bad = flyAdd(FLY(p), x, i);
@@ -275,10 +399,12 @@ int main(int argc, char **argv) {
     return scans();
   if (argc == 2 && !strcmp(argv[1], "types"))
     return types();
+  if (argc == 2 && !strcmp(argv[1], "mma"))
+    return mma();
   if (argc == 3 && !strcmp(argv[1], "error"))
     return error(argv[2]);
   if (argc == 2 && !strcmp(argv[1], "kernel"))
     return kernel();
-  fputs("usage: frontend-test types | error WHICH | kernel | scans | copy\n", stderr);
+  fputs("usage: frontend-test types | mma | error WHICH | kernel | scans | copy\n", stderr);
   return 2;
 }
