@@ -46,11 +46,12 @@ static MlirValue aScaleColumn(Gen *g, MlirValue kt) {
              FMT("{tile = \"%" PRId64 "\"}", g->c->maxM));
 }
 
-/* The scales of k-tile kt, loaded at the start of its stage: the lane's
+/* The scales of step `step`'s K tile (kTile), loaded at the start of its stage: the lane's
  * a_scale rows (fly.gemm_row_scales, the runs fly.gemm_scale would load)
  * and the wave's b_scale, one value (the wave's columns lie in one N
  * block) at a wave-uniform address. */
-static void loadScales(Gen *g, MlirValue kt, MlirValue *rows, MlirValue *col) {
+static void loadScales(Gen *g, MlirValue step, MlirValue *rows, MlirValue *col) {
+  MlirValue kt = kTile(g, step);
   MlirValue ops[3] = {aScaleColumn(g, kt), g->lane, g->bs.co};
   *rows = fly(g, "gemm_row_scales", 3, ops,
               flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", g->d->mRepeat * 4)),

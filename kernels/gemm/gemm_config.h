@@ -65,6 +65,9 @@ typedef struct GemmConfig {
   GemmActivation activation; /* preshuffle: the epilogue's activation */
   bool residual;    /* preshuffle: add R[m][n] of the output type after the activation
                        (an argument before M, after the bias) */
+  bool kLinear;     /* every workgroup walks K from tile 0 (else from a tile of its
+                       own where A's row pitch would queue its rows on a few L2
+                       channels: GemmDerived.kRotate) */
 } GemmConfig;
 
 /// What a configuration implies (gemm-optimization §1.2, §2.4, §6.2).
@@ -92,6 +95,8 @@ typedef struct GemmDerived {
   int eVec;            /* CShuffle: C elements per lane per store */
   bool scaled;         /* 8-bit types: per-token f32 scales */
   bool mx;             /* MXFP4: E8M0 block scales fed to the scaled MFMA */
+  int64_t kRotate;     /* the K tiles a workgroup's walk over K may start at
+                          (1: all start at tile 0; docs/gemm.md, "K order") */
   bool swapAB;         /* the MFMAs take B as their A operand (swap_ab): each
                           lane's accumulators lie along a row of C, so the
                           epilogue stores them packed (A and B of one

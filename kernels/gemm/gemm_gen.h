@@ -20,6 +20,7 @@ typedef struct Gen {
   const GemmConfig *c;
   const GemmDerived *d;
   MlirValue tid, lane, bm, bn, wn, n0, zero, ga, gb;
+  MlirValue kRot; /* the K tile this block's walk over K starts at (null: 0) */
   MlirValue smem[3], cLds;
   MlirValue smemHalf[3][2]; /* 8 waves: group h's rows of each stage */
   MlirValue group, rowOff;  /* 8 waves: this wave's group (0, 1) and its first row */
@@ -61,8 +62,14 @@ const char *preshuffledB(Gen *g);
 /* A's swizzled LDS stages (g->smem). */
 void buildShared(Gen *g);
 /* g->tid, the block coordinates g->bm, g->bn from the block id (remapped
- * over the XCDs when g->c->xcd is set), then waveCoords. */
+ * over the XCDs when g->c->xcd is set), the K rotation g->kRot, then
+ * waveCoords. */
 void buildCoords(Gen *g);
+/* The K tile that step kt of this block's walk over K reads: (kt + kRot)
+ * mod the K tiles (docs/gemm.md, "K order"); kt itself without rotation.
+ * Every address of a K tile (A, B, the MX and block scales) goes through
+ * it. */
+MlirValue kTile(Gen *g, MlirValue kt);
 /* arith.index_cast of v to t. */
 MlirValue castTo(Gen *g, MlirValue v, MlirType t);
 /* From g->tid and g->bn: the lane, this wave's column offset wn and its

@@ -241,9 +241,34 @@ static void blockCoords(Gen *g) {
 
 /* Thread and block coordinates: 4 waves split the tile's columns
  * (gemm-optimization §1.1); n0 is this wave's first column of C. */
+/* The K order (docs/gemm.md, "K order"): where A's row pitch puts the
+ * rows of a K tile on a few L2 channels (GemmDerived.kRotate > 1), block
+ * (bm, bn) walks K from tile (bm + bm / X) mod kRotate, X the XCDs the
+ * blocks are dealt over (hardware table): the blocks an XCD runs at once
+ * (bm apart by X, or consecutive with --xcd) then start at different
+ * tiles, and so read different channels, while the blocks of one row
+ * tile (one CU's pair) stay together and share A. */
+static void kRotation(Gen *g) {
+  g->kRot = (MlirValue){NULL};
+  if (g->d->kRotate <= 1)
+    return;
+  const FlyHwProduct *p = flyHwProductDefault(g->c->chip);
+  MlirValue per = flyBuildArith(&g->b, "divui", g->bm, idx(g, p ? p->xcds : 8));
+  MlirValue spread = flyBuildArith(&g->b, "addi", g->bm, per);
+  g->kRot = flyBuildArith(&g->b, "remui", spread, idx(g, g->d->kRotate));
+}
+
+MlirValue kTile(Gen *g, MlirValue kt) {
+  if (mlirValueIsNull(g->kRot))
+    return kt;
+  MlirValue k = flyBuildArith(&g->b, "addi", kt, g->kRot);
+  return flyBuildArith(&g->b, "remui", k, idx(g, g->c->k / g->c->tileK));
+}
+
 void buildCoords(Gen *g) {
   g->tid = gpuId(g, "gpu.thread_id", "x");
   blockCoords(g);
+  kRotation(g);
   waveCoords(g);
 }
 
@@ -263,10 +288,11 @@ void waveCoords(Gen *g) {
   g->zero = flyBuildStatic(&g->b, FLY_TYPE_INT_TUPLE, "(0,0)");
 }
 
-/* A's k-tile `kt` of this block's rows into LDS stage `stage`. */
-/* A's `rows` x tile_k tile at tile coordinate (rowTile, kt). */
+/* A's `rows` x tile_k tile at tile coordinate (rowTile, kt) of the walk
+ * over K (kTile). */
 static MlirValue tileRowsA(Gen *g, MlirValue rowTile, int64_t rows, MlirValue kt) {
-  MlirValue tops[2] = {g->ga, tuple2(g, rowTile, kt)};
+  MlirValue k = kTile(g, kt);
+  MlirValue tops[2] = {g->ga, tuple2(g, rowTile, k)};
   return fly(g, "local_tile", 2, tops,
              tensorT(g, FMT("%s global (%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)", g->d->elem,
                             rows, g->d->tileKCols, g->d->kCols)),
@@ -404,9 +430,11 @@ const char *atomAttrs(Gen *g, bool withK) {
                    : "");
 }
 
-/* B's origin for k-tile kt: this wave's columns n0.., rows kt*tile_k.. */
+/* B's origin for step kt of the walk over K: this wave's columns n0..,
+ * rows kTile(kt)*tile_k.. */
 static MlirValue originB(Gen *g, MlirValue kt) {
-  MlirValue kk = flyBuildArith(&g->b, "muli", kt, idx(g, g->d->tileKColsB));
+  MlirValue k = kTile(g, kt);
+  MlirValue kk = flyBuildArith(&g->b, "muli", k, idx(g, g->d->tileKColsB));
   MlirValue crd[2] = {g->n0, kk};
   return fly(g, "make_int_tuple", 2, crd, flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"),
              NULL);

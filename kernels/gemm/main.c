@@ -3,8 +3,8 @@
  *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
- *            [--waves-per-eu W] [--xcd 0|8] [--allow-spills] [--bias]
- *            [--activation none|relu|silu|gelu] [--residual] [-o OUT.mlir]
+ *            [--waves-per-eu W] [--xcd 0|8] [--k-order auto|linear] [--allow-spills]
+ *            [--bias] [--activation none|relu|silu|gelu] [--residual] [-o OUT.mlir]
  *   gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]
  *            [--tile ...] [--chip ...] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL] ...
  *
@@ -32,8 +32,8 @@ static const char usage[] =
     "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]\n"
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
-    "                [--name SYMBOL] [--waves-per-eu W] [--xcd 0|8] [--allow-spills]\n"
-    "                [--bias] [--activation none|relu|silu|gelu] [--residual]\n"
+    "                [--name SYMBOL] [--waves-per-eu W] [--xcd 0|8] [--k-order auto|linear]\n"
+    "                [--allow-spills] [--bias] [--activation none|relu|silu|gelu] [--residual]\n"
     "                [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
     "                [--schedule cluster|plain]\n"
@@ -118,6 +118,10 @@ static int option(GemmConfig *c, const char *opt, const char *v, Choices *ch) {
   if (!strcmp(opt, "--epilogue")) {
     c->cshuffle = !strcmp(v, "cshuffle");
     return c->cshuffle || !strcmp(v, "direct") ? 0 : misuse("unknown epilogue", v);
+  }
+  if (!strcmp(opt, "--k-order")) {
+    c->kLinear = !strcmp(v, "linear");
+    return c->kLinear || !strcmp(v, "auto") ? 0 : misuse("unknown K order (expected auto or linear)", v);
   }
   if (!strcmp(opt, "--chip"))
     return flyChipParse(v, &c->chip) ? 0 : misuse("unsupported chip", v);

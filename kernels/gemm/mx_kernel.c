@@ -119,7 +119,8 @@ static MlirValue scaleWords(Gen *g, MlirValue t, MlirValue row0, int64_t words, 
   return all;
 }
 
-MlirValue mxWithScales(Gen *g, MlirValue bf, MlirValue kt) {
+MlirValue mxWithScales(Gen *g, MlirValue bf, MlirValue step) {
+  MlirValue kt = kTile(g, step);
   MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, g->c->tileM));
   MlirValue sa = scaleWords(g, g->mx.a, m0, g->c->tileM / MX_WORD_ROWS, kt);
   MlirValue sb = scaleWords(g, g->mx.b, g->n0, g->c->tileN / 4 / MX_WORD_ROWS, kt);

@@ -20,68 +20,87 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %7 = arith.divui %thread_id_x, %c64 : index
-      %8 = arith.remui %thread_id_x, %c64 : index
-      %9 = arith.muli %7, %c32 : index
-      %10 = arith.muli %block_id_y, %c128 : index
-      %11 = arith.addi %10, %9 : index
-      %12 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %13 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %14 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %15 = "fly.make_layout"(%13, %14) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %16 = "fly.make_tensor"(%arg0, %15) {buffer} : (memref<16777216xbf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"bf16 global (?,1024):(1024,1)">
-      %17 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %18 = "fly.make_tensor"(%arg1, %17) {buffer} : (memref<524288xbf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %19 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,512)">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %22 = "fly.make_tensor"(%arg2, %21) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %23 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %24 = "fly.local_tile"(%16, %23) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
-      "fly.copy_to_lds"(%24, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
+      %7 = arith.divui %block_id_x, %c8 : index
+      %8 = arith.addi %block_id_x, %7 : index
+      %9 = arith.remui %8, %c8 : index
+      %10 = arith.divui %thread_id_x, %c64 : index
+      %11 = arith.remui %thread_id_x, %c64 : index
+      %12 = arith.muli %10, %c32 : index
+      %13 = arith.muli %block_id_y, %c128 : index
+      %14 = arith.addi %13, %12 : index
+      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %16 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,1024)">
+      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xbf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"bf16 global (?,1024):(1024,1)">
+      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xbf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %22 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,512)">
+      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %26 = arith.addi %c0, %9 : index
+      %27 = arith.remui %26, %c8 : index
+      %28 = "fly.make_int_tuple"(%block_id_x, %27) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %29 = "fly.local_tile"(%19, %28) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
+      "fly.copy_to_lds"(%29, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
       %c7 = arith.constant 7 : index
-      %25 = arith.minui %c0, %c7 : index
-      %26 = arith.muli %25, %c128 : index
-      %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+      %30 = arith.minui %c0, %c7 : index
+      %31 = arith.addi %30, %9 : index
+      %32 = arith.remui %31, %c8 : index
+      %33 = arith.muli %32, %c128 : index
+      %34 = "fly.make_int_tuple"(%14, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %35 = "fly.gemm_fragments"(%21, %11, %34) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %29:2 = scf.for %arg4 = %c0 to %c8 step %c2 iter_args(%arg5 = %cst, %arg6 = %28) -> (vector<64xf32>, vector<64xbf16>) {
-        %33 = arith.addi %arg4, %c1 : index
-        %34 = arith.addi %arg4, %c2 : index
-        %35 = "fly.make_int_tuple"(%block_id_x, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %36 = "fly.local_tile"(%16, %35) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%36, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
+      %36:2 = scf.for %arg4 = %c0 to %c8 step %c2 iter_args(%arg5 = %cst, %arg6 = %35) -> (vector<64xf32>, vector<64xbf16>) {
+        %40 = arith.addi %arg4, %c1 : index
+        %41 = arith.addi %arg4, %c2 : index
+        %42 = arith.addi %40, %9 : index
+        %43 = arith.remui %42, %c8 : index
+        %44 = "fly.make_int_tuple"(%block_id_x, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %45 = "fly.local_tile"(%19, %44) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%45, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
         %c7_0 = arith.constant 7 : index
-        %37 = arith.minui %33, %c7_0 : index
-        %38 = arith.muli %37, %c128 : index
-        %39 = "fly.make_int_tuple"(%11, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
-        %41 = arith.muli %arg4, %c128 : index
-        %42 = "fly.make_int_tuple"(%11, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %43 = "fly.gemm"(%3, %arg6, %arg5, %8, %12, %42) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %46 = arith.minui %40, %c7_0 : index
+        %47 = arith.addi %46, %9 : index
+        %48 = arith.remui %47, %c8 : index
+        %49 = arith.muli %48, %c128 : index
+        %50 = "fly.make_int_tuple"(%14, %49) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %51 = "fly.gemm_fragments"(%21, %11, %50) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+        %52 = arith.addi %arg4, %9 : index
+        %53 = arith.remui %52, %c8 : index
+        %54 = arith.muli %53, %c128 : index
+        %55 = "fly.make_int_tuple"(%14, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %56 = "fly.gemm"(%3, %arg6, %arg5, %11, %15, %55) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        %44 = "fly.make_int_tuple"(%block_id_x, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %45 = "fly.local_tile"(%16, %44) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%45, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
+        %57 = arith.addi %41, %9 : index
+        %58 = arith.remui %57, %c8 : index
+        %59 = "fly.make_int_tuple"(%block_id_x, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %60 = "fly.local_tile"(%19, %59) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%60, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
         %c7_1 = arith.constant 7 : index
-        %46 = arith.minui %34, %c7_1 : index
-        %47 = arith.muli %46, %c128 : index
-        %48 = "fly.make_int_tuple"(%11, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %49 = "fly.gemm_fragments"(%18, %8, %48) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
-        %50 = arith.muli %33, %c128 : index
-        %51 = "fly.make_int_tuple"(%11, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %52 = "fly.gemm"(%6, %40, %43, %8, %12, %51) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %61 = arith.minui %41, %c7_1 : index
+        %62 = arith.addi %61, %9 : index
+        %63 = arith.remui %62, %c8 : index
+        %64 = arith.muli %63, %c128 : index
+        %65 = "fly.make_int_tuple"(%14, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %66 = "fly.gemm_fragments"(%21, %11, %65) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+        %67 = arith.addi %40, %9 : index
+        %68 = arith.remui %67, %c8 : index
+        %69 = arith.muli %68, %c128 : index
+        %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %71 = "fly.gemm"(%6, %51, %56, %11, %15, %70) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %52, %49 : vector<64xf32>, vector<64xbf16>
+        scf.yield %71, %66 : vector<64xf32>, vector<64xbf16>
       } {fly.hot_loop}
-      %30 = arith.muli %block_id_x, %c128 : index
-      %31 = "fly.make_int_tuple"(%30, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %32 = arith.truncf %29#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%32, %22, %8, %31) {a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %37 = arith.muli %block_id_x, %c128 : index
+      %38 = "fly.make_int_tuple"(%37, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %39 = arith.truncf %36#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%39, %25, %11, %38) {a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

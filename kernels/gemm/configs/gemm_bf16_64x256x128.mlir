@@ -23,34 +23,43 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c64 : index
-      %13 = arith.muli %block_id_y, %c256 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xbf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"bf16 global (?,1024):(1024,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xbf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %22 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,512)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %26 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %27 = "fly.local_tile"(%19, %26) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%27, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+      %10 = arith.divui %block_id_x, %c8 : index
+      %11 = arith.addi %block_id_x, %10 : index
+      %12 = arith.remui %11, %c8 : index
+      %13 = arith.divui %thread_id_x, %c64 : index
+      %14 = arith.remui %thread_id_x, %c64 : index
+      %15 = arith.muli %13, %c64 : index
+      %16 = arith.muli %block_id_y, %c256 : index
+      %17 = arith.addi %16, %15 : index
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %19 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,1024)">
+      %20 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %22 = "fly.make_tensor"(%arg0, %21) {buffer} : (memref<16777216xbf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"bf16 global (?,1024):(1024,1)">
+      %23 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %24 = "fly.make_tensor"(%arg1, %23) {buffer} : (memref<524288xbf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %25 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,512)">
+      %26 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %27 = "fly.make_layout"(%25, %26) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %28 = "fly.make_tensor"(%arg2, %27) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %29 = arith.addi %c0, %12 : index
+      %30 = arith.remui %29, %c8 : index
+      %31 = "fly.make_int_tuple"(%block_id_x, %30) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = "fly.local_tile"(%22, %31) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%32, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c7 = arith.constant 7 : index
-      %28 = arith.minui %c0, %c7 : index
-      %29 = arith.muli %28, %c128 : index
-      %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
-      %32 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %33 = "fly.local_tile"(%19, %32) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%33, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+      %33 = arith.minui %c0, %c7 : index
+      %34 = arith.addi %33, %12 : index
+      %35 = arith.remui %34, %c8 : index
+      %36 = arith.muli %35, %c128 : index
+      %37 = "fly.make_int_tuple"(%17, %36) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %38 = "fly.gemm_fragments"(%24, %14, %37) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+      %39 = arith.addi %c1, %12 : index
+      %40 = arith.remui %39, %c8 : index
+      %41 = "fly.make_int_tuple"(%block_id_x, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %42 = "fly.local_tile"(%22, %41) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%42, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -58,88 +67,112 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
       %c6 = arith.constant 6 : index
       %c3 = arith.constant 3 : index
-      %34:2 = scf.for %arg4 = %c0 to %c6 step %c3 iter_args(%arg5 = %cst, %arg6 = %31) -> (vector<64xf32>, vector<128xbf16>) {
-        %49 = arith.addi %arg4, %c1 : index
+      %43:2 = scf.for %arg4 = %c0 to %c6 step %c3 iter_args(%arg5 = %cst, %arg6 = %38) -> (vector<64xf32>, vector<128xbf16>) {
+        %64 = arith.addi %arg4, %c1 : index
         %c7_3 = arith.constant 7 : index
-        %50 = arith.minui %49, %c7_3 : index
-        %51 = arith.muli %50, %c128 : index
-        %52 = "fly.make_int_tuple"(%14, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %53 = "fly.gemm_fragments"(%21, %11, %52) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
-        %54 = arith.addi %arg4, %c2 : index
-        %55 = "fly.make_int_tuple"(%block_id_x, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.local_tile"(%19, %55) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%56, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %57 = arith.muli %arg4, %c128 : index
-        %58 = "fly.make_int_tuple"(%14, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %59 = "fly.gemm"(%3, %arg6, %arg5, %11, %15, %58) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %65 = arith.minui %64, %c7_3 : index
+        %66 = arith.addi %65, %12 : index
+        %67 = arith.remui %66, %c8 : index
+        %68 = arith.muli %67, %c128 : index
+        %69 = "fly.make_int_tuple"(%17, %68) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %70 = "fly.gemm_fragments"(%24, %14, %69) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %71 = arith.addi %arg4, %c2 : index
+        %72 = arith.addi %71, %12 : index
+        %73 = arith.remui %72, %c8 : index
+        %74 = "fly.make_int_tuple"(%block_id_x, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %75 = "fly.local_tile"(%22, %74) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%75, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %76 = arith.addi %arg4, %12 : index
+        %77 = arith.remui %76, %c8 : index
+        %78 = arith.muli %77, %c128 : index
+        %79 = "fly.make_int_tuple"(%17, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %80 = "fly.gemm"(%3, %arg6, %arg5, %14, %18, %79) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %60 = arith.addi %arg4, %c1 : index
-        %61 = arith.addi %60, %c1 : index
+        %81 = arith.addi %arg4, %c1 : index
+        %82 = arith.addi %81, %c1 : index
         %c7_4 = arith.constant 7 : index
-        %62 = arith.minui %61, %c7_4 : index
-        %63 = arith.muli %62, %c128 : index
-        %64 = "fly.make_int_tuple"(%14, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %65 = "fly.gemm_fragments"(%21, %11, %64) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
-        %66 = arith.addi %60, %c2 : index
-        %67 = "fly.make_int_tuple"(%block_id_x, %66) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %68 = "fly.local_tile"(%19, %67) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%68, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %69 = arith.muli %60, %c128 : index
-        %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %71 = "fly.gemm"(%6, %53, %59, %11, %15, %70) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %83 = arith.minui %82, %c7_4 : index
+        %84 = arith.addi %83, %12 : index
+        %85 = arith.remui %84, %c8 : index
+        %86 = arith.muli %85, %c128 : index
+        %87 = "fly.make_int_tuple"(%17, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %88 = "fly.gemm_fragments"(%24, %14, %87) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %89 = arith.addi %81, %c2 : index
+        %90 = arith.addi %89, %12 : index
+        %91 = arith.remui %90, %c8 : index
+        %92 = "fly.make_int_tuple"(%block_id_x, %91) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %93 = "fly.local_tile"(%22, %92) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%93, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %94 = arith.addi %81, %12 : index
+        %95 = arith.remui %94, %c8 : index
+        %96 = arith.muli %95, %c128 : index
+        %97 = "fly.make_int_tuple"(%17, %96) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %98 = "fly.gemm"(%6, %70, %80, %14, %18, %97) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %72 = arith.addi %arg4, %c2 : index
-        %73 = arith.addi %72, %c1 : index
+        %99 = arith.addi %arg4, %c2 : index
+        %100 = arith.addi %99, %c1 : index
         %c7_5 = arith.constant 7 : index
-        %74 = arith.minui %73, %c7_5 : index
-        %75 = arith.muli %74, %c128 : index
-        %76 = "fly.make_int_tuple"(%14, %75) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %77 = "fly.gemm_fragments"(%21, %11, %76) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
-        %78 = arith.addi %72, %c2 : index
-        %79 = "fly.make_int_tuple"(%block_id_x, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %80 = "fly.local_tile"(%19, %79) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%80, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %81 = arith.muli %72, %c128 : index
-        %82 = "fly.make_int_tuple"(%14, %81) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %83 = "fly.gemm"(%9, %65, %71, %11, %15, %82) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %101 = arith.minui %100, %c7_5 : index
+        %102 = arith.addi %101, %12 : index
+        %103 = arith.remui %102, %c8 : index
+        %104 = arith.muli %103, %c128 : index
+        %105 = "fly.make_int_tuple"(%17, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %106 = "fly.gemm_fragments"(%24, %14, %105) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+        %107 = arith.addi %99, %c2 : index
+        %108 = arith.addi %107, %12 : index
+        %109 = arith.remui %108, %c8 : index
+        %110 = "fly.make_int_tuple"(%block_id_x, %109) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %111 = "fly.local_tile"(%22, %110) {tile = "(64,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%111, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (64,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %112 = arith.addi %99, %12 : index
+        %113 = arith.remui %112, %c8 : index
+        %114 = arith.muli %113, %c128 : index
+        %115 = "fly.make_int_tuple"(%17, %114) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %116 = "fly.gemm"(%9, %88, %98, %14, %18, %115) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %83, %77 : vector<64xf32>, vector<128xbf16>
+        scf.yield %116, %106 : vector<64xf32>, vector<128xbf16>
       } {fly.hot_loop}
       %c6_0 = arith.constant 6 : index
-      %35 = arith.addi %c6_0, %c1 : index
+      %44 = arith.addi %c6_0, %c1 : index
       %c7_1 = arith.constant 7 : index
-      %36 = arith.minui %35, %c7_1 : index
-      %37 = arith.muli %36, %c128 : index
-      %38 = "fly.make_int_tuple"(%14, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
-      %40 = arith.muli %c6_0, %c128 : index
-      %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %45 = arith.minui %44, %c7_1 : index
+      %46 = arith.addi %45, %12 : index
+      %47 = arith.remui %46, %c8 : index
+      %48 = arith.muli %47, %c128 : index
+      %49 = "fly.make_int_tuple"(%17, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %50 = "fly.gemm_fragments"(%24, %14, %49) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xbf16>
+      %51 = arith.addi %c6_0, %12 : index
+      %52 = arith.remui %51, %c8 : index
+      %53 = arith.muli %52, %c128 : index
+      %54 = "fly.make_int_tuple"(%17, %53) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %55 = "fly.gemm"(%3, %43#1, %43#0, %14, %18, %54) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 16 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c7_2 = arith.constant 7 : index
-      %43 = arith.muli %c7_2, %c128 : index
-      %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %56 = arith.addi %c7_2, %12 : index
+      %57 = arith.remui %56, %c8 : index
+      %58 = arith.muli %57, %c128 : index
+      %59 = "fly.make_int_tuple"(%17, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %60 = "fly.gemm"(%6, %50, %55, %14, %18, %59) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %46 = arith.muli %block_id_x, %c64 : index
-      %47 = "fly.make_int_tuple"(%46, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %48 = arith.truncf %45 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%48, %25, %11, %47) {a = "bf16", b = "bf16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %61 = arith.muli %block_id_x, %c64 : index
+      %62 = "fly.make_int_tuple"(%61, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %63 = arith.truncf %60 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%63, %28, %14, %62) {a = "bf16", b = "bf16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -43,92 +43,117 @@ module attributes {gpu.container_module} {
       %24 = arith.index_cast %23 : i32 to index
       %25 = arith.divui %22, %7 : i32
       %26 = arith.index_cast %25 : i32 to index
-      %27 = arith.divui %thread_id_x, %c64 : index
-      %28 = arith.remui %thread_id_x, %c64 : index
-      %29 = arith.muli %27, %c64 : index
-      %30 = arith.muli %26, %c256 : index
-      %31 = arith.addi %30, %29 : index
-      %32 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %33 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1536)">
-      %34 = "fly.static"() : () -> !fly.int_tuple<"(1536,1)">
-      %35 = "fly.make_layout"(%33, %34) : (!fly.int_tuple<"(?,1536)">, !fly.int_tuple<"(1536,1)">) -> !fly.layout<"(?,1536):(1536,1)">
-      %36 = "fly.make_tensor"(%arg0, %35) {buffer} : (memref<6291456xf8E4M3FN>, !fly.layout<"(?,1536):(1536,1)">) -> !fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">
-      %37 = "fly.static"() : () -> !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
-      %38 = "fly.make_tensor"(%arg1, %37) {buffer} : (memref<100663296xf8E4M3FN>, !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
-      %39 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,65536)">
-      %40 = "fly.static"() : () -> !fly.int_tuple<"(65536,1)">
-      %41 = "fly.make_layout"(%39, %40) : (!fly.int_tuple<"(?,65536)">, !fly.int_tuple<"(65536,1)">) -> !fly.layout<"(?,65536):(65536,1)">
-      %42 = "fly.make_tensor"(%arg2, %41) {buffer} : (memref<268435456xbf16>, !fly.layout<"(?,65536):(65536,1)">) -> !fly.tensor<"bf16 global (?,65536):(65536,1)">
-      %43 = "fly.static"() : () -> !fly.layout<"49152:1">
-      %44 = "fly.make_tensor"(%arg3, %43) {buffer} : (memref<49152xf32>, !fly.layout<"49152:1">) -> !fly.tensor<"f32 global 49152:1">
-      %45 = "fly.static"() : () -> !fly.layout<"(512,12):(12,1)">
-      %46 = "fly.make_tensor"(%arg4, %45) : (memref<6144xf32>, !fly.layout<"(512,12):(12,1)">) -> !fly.tensor<"f32 global (512,12):(12,1)">
-      %47 = arith.index_cast %31 : index to i32
-      %48 = "fly.readfirstlane"(%47) : (i32) -> i32
-      %49 = arith.index_cast %48 : i32 to index
-      %50 = arith.divui %49, %c128 : index
-      %51 = arith.muli %24, %c64 : index
-      %52 = "fly.make_int_tuple"(%51, %31) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %53 = "fly.make_int_tuple"(%24, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %54 = "fly.local_tile"(%36, %53) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-      "fly.copy_to_lds"(%54, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %c8 = arith.constant 8 : index
+      %27 = arith.divui %24, %c8 : index
+      %28 = arith.addi %24, %27 : index
+      %c4 = arith.constant 4 : index
+      %29 = arith.remui %28, %c4 : index
+      %30 = arith.divui %thread_id_x, %c64 : index
+      %31 = arith.remui %thread_id_x, %c64 : index
+      %32 = arith.muli %30, %c64 : index
+      %33 = arith.muli %26, %c256 : index
+      %34 = arith.addi %33, %32 : index
+      %35 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %36 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1536)">
+      %37 = "fly.static"() : () -> !fly.int_tuple<"(1536,1)">
+      %38 = "fly.make_layout"(%36, %37) : (!fly.int_tuple<"(?,1536)">, !fly.int_tuple<"(1536,1)">) -> !fly.layout<"(?,1536):(1536,1)">
+      %39 = "fly.make_tensor"(%arg0, %38) {buffer} : (memref<6291456xf8E4M3FN>, !fly.layout<"(?,1536):(1536,1)">) -> !fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">
+      %40 = "fly.static"() : () -> !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
+      %41 = "fly.make_tensor"(%arg1, %40) {buffer} : (memref<100663296xf8E4M3FN>, !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
+      %42 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,65536)">
+      %43 = "fly.static"() : () -> !fly.int_tuple<"(65536,1)">
+      %44 = "fly.make_layout"(%42, %43) : (!fly.int_tuple<"(?,65536)">, !fly.int_tuple<"(65536,1)">) -> !fly.layout<"(?,65536):(65536,1)">
+      %45 = "fly.make_tensor"(%arg2, %44) {buffer} : (memref<268435456xbf16>, !fly.layout<"(?,65536):(65536,1)">) -> !fly.tensor<"bf16 global (?,65536):(65536,1)">
+      %46 = "fly.static"() : () -> !fly.layout<"49152:1">
+      %47 = "fly.make_tensor"(%arg3, %46) {buffer} : (memref<49152xf32>, !fly.layout<"49152:1">) -> !fly.tensor<"f32 global 49152:1">
+      %48 = "fly.static"() : () -> !fly.layout<"(512,12):(12,1)">
+      %49 = "fly.make_tensor"(%arg4, %48) : (memref<6144xf32>, !fly.layout<"(512,12):(12,1)">) -> !fly.tensor<"f32 global (512,12):(12,1)">
+      %50 = arith.index_cast %34 : index to i32
+      %51 = "fly.readfirstlane"(%50) : (i32) -> i32
+      %52 = arith.index_cast %51 : i32 to index
+      %53 = arith.divui %52, %c128 : index
+      %54 = arith.muli %24, %c64 : index
+      %55 = "fly.make_int_tuple"(%54, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %56 = arith.addi %c0, %29 : index
+      %57 = arith.remui %56, %c12 : index
+      %58 = "fly.make_int_tuple"(%24, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %59 = "fly.local_tile"(%39, %58) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+      "fly.copy_to_lds"(%59, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       %c11 = arith.constant 11 : index
-      %55 = arith.minui %c0, %c11 : index
-      %56 = arith.muli %55, %c128 : index
-      %57 = "fly.make_int_tuple"(%31, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %58 = "fly.gemm_fragments"(%38, %28, %57) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %60 = arith.minui %c0, %c11 : index
+      %61 = arith.addi %60, %29 : index
+      %62 = arith.remui %61, %c12 : index
+      %63 = arith.muli %62, %c128 : index
+      %64 = "fly.make_int_tuple"(%34, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %65 = "fly.gemm_fragments"(%41, %31, %64) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %59:2 = scf.for %arg6 = %c0 to %c12 step %c2 iter_args(%arg7 = %cst, %arg8 = %58) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %61 = arith.addi %arg6, %c1 : index
-        %62 = arith.addi %arg6, %c2 : index
-        %63 = "fly.make_int_tuple"(%arg6) : (index) -> !fly.int_tuple<"?">
-        %64 = "fly.local_tile"(%44, %63) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %65 = "fly.gemm_row_scales"(%64, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %66 = "fly.make_int_tuple"(%50, %arg6) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %67 = "fly.load"(%46, %66) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %68 = "fly.make_int_tuple"(%24, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %69 = "fly.local_tile"(%36, %68) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-        "fly.copy_to_lds"(%69, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %66:2 = scf.for %arg6 = %c0 to %c12 step %c2 iter_args(%arg7 = %cst, %arg8 = %65) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %68 = arith.addi %arg6, %c1 : index
+        %69 = arith.addi %arg6, %c2 : index
+        %70 = arith.addi %arg6, %29 : index
+        %71 = arith.remui %70, %c12 : index
+        %72 = "fly.make_int_tuple"(%71) : (index) -> !fly.int_tuple<"?">
+        %73 = "fly.local_tile"(%47, %72) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %74 = "fly.gemm_row_scales"(%73, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %75 = "fly.make_int_tuple"(%53, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %76 = "fly.load"(%49, %75) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %77 = arith.addi %68, %29 : index
+        %78 = arith.remui %77, %c12 : index
+        %79 = "fly.make_int_tuple"(%24, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %80 = "fly.local_tile"(%39, %79) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+        "fly.copy_to_lds"(%80, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c11_0 = arith.constant 11 : index
-        %70 = arith.minui %61, %c11_0 : index
-        %71 = arith.muli %70, %c128 : index
-        %72 = "fly.make_int_tuple"(%31, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %73 = "fly.gemm_fragments"(%38, %28, %72) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %74 = arith.muli %arg6, %c128 : index
-        %75 = "fly.make_int_tuple"(%31, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %76 = "fly.gemm"(%3, %arg8, %cst, %28, %32, %75) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %81 = arith.minui %68, %c11_0 : index
+        %82 = arith.addi %81, %29 : index
+        %83 = arith.remui %82, %c12 : index
+        %84 = arith.muli %83, %c128 : index
+        %85 = "fly.make_int_tuple"(%34, %84) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %86 = "fly.gemm_fragments"(%41, %31, %85) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %87 = arith.addi %arg6, %29 : index
+        %88 = arith.remui %87, %c12 : index
+        %89 = arith.muli %88, %c128 : index
+        %90 = "fly.make_int_tuple"(%34, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %91 = "fly.gemm"(%3, %arg8, %cst, %31, %35, %90) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %77 = "fly.gemm_scale"(%76, %65, %67, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %78 = arith.addf %arg7, %77 : vector<64xf32>
-        %79 = "fly.make_int_tuple"(%61) : (index) -> !fly.int_tuple<"?">
-        %80 = "fly.local_tile"(%44, %79) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %81 = "fly.gemm_row_scales"(%80, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %82 = "fly.make_int_tuple"(%50, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %83 = "fly.load"(%46, %82) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %84 = "fly.make_int_tuple"(%24, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %85 = "fly.local_tile"(%36, %84) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-        "fly.copy_to_lds"(%85, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %92 = "fly.gemm_scale"(%91, %74, %76, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %93 = arith.addf %arg7, %92 : vector<64xf32>
+        %94 = arith.addi %68, %29 : index
+        %95 = arith.remui %94, %c12 : index
+        %96 = "fly.make_int_tuple"(%95) : (index) -> !fly.int_tuple<"?">
+        %97 = "fly.local_tile"(%47, %96) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %98 = "fly.gemm_row_scales"(%97, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %99 = "fly.make_int_tuple"(%53, %95) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %100 = "fly.load"(%49, %99) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %101 = arith.addi %69, %29 : index
+        %102 = arith.remui %101, %c12 : index
+        %103 = "fly.make_int_tuple"(%24, %102) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %104 = "fly.local_tile"(%39, %103) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+        "fly.copy_to_lds"(%104, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c11_1 = arith.constant 11 : index
-        %86 = arith.minui %62, %c11_1 : index
-        %87 = arith.muli %86, %c128 : index
-        %88 = "fly.make_int_tuple"(%31, %87) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %89 = "fly.gemm_fragments"(%38, %28, %88) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %90 = arith.muli %61, %c128 : index
-        %91 = "fly.make_int_tuple"(%31, %90) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %92 = "fly.gemm"(%6, %73, %cst, %28, %32, %91) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %105 = arith.minui %69, %c11_1 : index
+        %106 = arith.addi %105, %29 : index
+        %107 = arith.remui %106, %c12 : index
+        %108 = arith.muli %107, %c128 : index
+        %109 = "fly.make_int_tuple"(%34, %108) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %110 = "fly.gemm_fragments"(%41, %31, %109) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %111 = arith.addi %68, %29 : index
+        %112 = arith.remui %111, %c12 : index
+        %113 = arith.muli %112, %c128 : index
+        %114 = "fly.make_int_tuple"(%34, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %115 = "fly.gemm"(%6, %86, %cst, %31, %35, %114) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %93 = "fly.gemm_scale"(%92, %81, %83, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %94 = arith.addf %78, %93 : vector<64xf32>
-        scf.yield %94, %89 : vector<64xf32>, vector<128xf8E4M3FN>
+        %116 = "fly.gemm_scale"(%115, %98, %100, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %117 = arith.addf %93, %116 : vector<64xf32>
+        scf.yield %117, %110 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %60 = arith.truncf %59#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%60, %42, %28, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %67 = arith.truncf %66#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%67, %45, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -28,147 +28,178 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %15 = arith.divui %thread_id_x, %c64 : index
-      %16 = arith.remui %thread_id_x, %c64 : index
+      %c8 = arith.constant 8 : index
+      %15 = arith.divui %block_id_x, %c8 : index
+      %16 = arith.addi %block_id_x, %15 : index
+      %c8_0 = arith.constant 8 : index
+      %17 = arith.remui %16, %c8_0 : index
+      %18 = arith.divui %thread_id_x, %c64 : index
+      %19 = arith.remui %thread_id_x, %c64 : index
       %c4 = arith.constant 4 : index
-      %17 = arith.divui %15, %c4 : index
-      %c4_0 = arith.constant 4 : index
-      %18 = arith.remui %15, %c4_0 : index
-      %19 = arith.muli %17, %c64 : index
-      %20 = arith.muli %18, %c64 : index
-      %21 = arith.muli %block_id_y, %c256 : index
-      %22 = arith.addi %21, %20 : index
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %24 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,7168)">
-      %25 = "fly.static"() : () -> !fly.int_tuple<"(7168,1)">
-      %26 = "fly.make_layout"(%24, %25) : (!fly.int_tuple<"(?,7168)">, !fly.int_tuple<"(7168,1)">) -> !fly.layout<"(?,7168):(7168,1)">
-      %27 = "fly.make_tensor"(%arg0, %26) {buffer} : (memref<29360128xf8E4M3FN>, !fly.layout<"(?,7168):(7168,1)">) -> !fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">
-      %28 = "fly.static"() : () -> !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">
-      %29 = "fly.make_tensor"(%arg1, %28) {buffer} : (memref<14680064xf8E4M3FN>, !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">
-      %30 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
-      %31 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
-      %32 = "fly.make_layout"(%30, %31) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
-      %33 = "fly.make_tensor"(%arg2, %32) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"bf16 global (?,2048):(2048,1)">
-      %34 = "fly.static"() : () -> !fly.layout<"229376:1">
-      %35 = "fly.make_tensor"(%arg3, %34) {buffer} : (memref<229376xf32>, !fly.layout<"229376:1">) -> !fly.tensor<"f32 global 229376:1">
-      %36 = "fly.static"() : () -> !fly.layout<"(16,56):(56,1)">
-      %37 = "fly.make_tensor"(%arg4, %36) : (memref<896xf32>, !fly.layout<"(16,56):(56,1)">) -> !fly.tensor<"f32 global (16,56):(56,1)">
-      %38 = arith.index_cast %22 : index to i32
-      %39 = "fly.readfirstlane"(%38) : (i32) -> i32
-      %40 = arith.index_cast %39 : i32 to index
-      %41 = arith.divui %40, %c128 : index
-      %42 = arith.muli %block_id_x, %c128 : index
-      %43 = arith.addi %42, %19 : index
-      %44 = "fly.make_int_tuple"(%43, %22) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = arith.cmpi eq, %17, %c0 : index
-      scf.if %45 {
-        %54 = arith.muli %block_id_x, %c2 : index
-        %55 = "fly.make_int_tuple"(%54, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.local_tile"(%27, %55) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-        "fly.copy_to_lds"(%56, %5, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %20 = arith.divui %18, %c4 : index
+      %c4_1 = arith.constant 4 : index
+      %21 = arith.remui %18, %c4_1 : index
+      %22 = arith.muli %20, %c64 : index
+      %23 = arith.muli %21, %c64 : index
+      %24 = arith.muli %block_id_y, %c256 : index
+      %25 = arith.addi %24, %23 : index
+      %26 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %27 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,7168)">
+      %28 = "fly.static"() : () -> !fly.int_tuple<"(7168,1)">
+      %29 = "fly.make_layout"(%27, %28) : (!fly.int_tuple<"(?,7168)">, !fly.int_tuple<"(7168,1)">) -> !fly.layout<"(?,7168):(7168,1)">
+      %30 = "fly.make_tensor"(%arg0, %29) {buffer} : (memref<29360128xf8E4M3FN>, !fly.layout<"(?,7168):(7168,1)">) -> !fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">
+      %31 = "fly.static"() : () -> !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">
+      %32 = "fly.make_tensor"(%arg1, %31) {buffer} : (memref<14680064xf8E4M3FN>, !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">
+      %33 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
+      %34 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
+      %35 = "fly.make_layout"(%33, %34) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
+      %36 = "fly.make_tensor"(%arg2, %35) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"bf16 global (?,2048):(2048,1)">
+      %37 = "fly.static"() : () -> !fly.layout<"229376:1">
+      %38 = "fly.make_tensor"(%arg3, %37) {buffer} : (memref<229376xf32>, !fly.layout<"229376:1">) -> !fly.tensor<"f32 global 229376:1">
+      %39 = "fly.static"() : () -> !fly.layout<"(16,56):(56,1)">
+      %40 = "fly.make_tensor"(%arg4, %39) : (memref<896xf32>, !fly.layout<"(16,56):(56,1)">) -> !fly.tensor<"f32 global (16,56):(56,1)">
+      %41 = arith.index_cast %25 : index to i32
+      %42 = "fly.readfirstlane"(%41) : (i32) -> i32
+      %43 = arith.index_cast %42 : i32 to index
+      %44 = arith.divui %43, %c128 : index
+      %45 = arith.muli %block_id_x, %c128 : index
+      %46 = arith.addi %45, %22 : index
+      %47 = "fly.make_int_tuple"(%46, %25) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %48 = arith.cmpi eq, %20, %c0 : index
+      scf.if %48 {
+        %59 = arith.muli %block_id_x, %c2 : index
+        %60 = arith.addi %c0, %17 : index
+        %61 = arith.remui %60, %c56 : index
+        %62 = "fly.make_int_tuple"(%59, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %63 = "fly.local_tile"(%30, %62) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+        "fly.copy_to_lds"(%63, %5, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       } else {
-        %54 = arith.muli %block_id_x, %c2 : index
-        %55 = arith.addi %54, %c1 : index
-        %56 = "fly.make_int_tuple"(%55, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %57 = "fly.local_tile"(%27, %56) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-        %58 = arith.subi %thread_id_x, %c256 : index
-        "fly.copy_to_lds"(%57, %7, %58) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 8192 o (64,128):(128,1)">, index) -> ()
+        %59 = arith.muli %block_id_x, %c2 : index
+        %60 = arith.addi %59, %c1 : index
+        %61 = arith.addi %c0, %17 : index
+        %62 = arith.remui %61, %c56 : index
+        %63 = "fly.make_int_tuple"(%60, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %64 = "fly.local_tile"(%30, %63) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+        %65 = arith.subi %thread_id_x, %c256 : index
+        "fly.copy_to_lds"(%64, %7, %65) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 8192 o (64,128):(128,1)">, index) -> ()
       }
       %c55 = arith.constant 55 : index
-      %46 = arith.minui %c0, %c55 : index
-      %47 = arith.muli %46, %c128 : index
-      %48 = "fly.make_int_tuple"(%22, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %49 = "fly.gemm_fragments"(%29, %16, %48) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %49 = arith.minui %c0, %c55 : index
+      %50 = arith.addi %49, %17 : index
+      %51 = arith.remui %50, %c56 : index
+      %52 = arith.muli %51, %c128 : index
+      %53 = "fly.make_int_tuple"(%25, %52) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %54 = "fly.gemm_fragments"(%32, %19, %53) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %50 = arith.cmpi eq, %17, %c0 : index
-      scf.if %50 {
+      %55 = arith.cmpi eq, %20, %c0 : index
+      scf.if %55 {
       } else {
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
       }
-      %51:2 = scf.for %arg6 = %c0 to %c56 step %c2 iter_args(%arg7 = %cst, %arg8 = %49) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %54 = arith.addi %arg6, %c1 : index
-        %55 = arith.addi %arg6, %c2 : index
-        %c55_1 = arith.constant 55 : index
-        %56 = arith.minui %arg6, %c55_1 : index
-        %57 = arith.muli %56, %c128 : index
-        %58 = "fly.make_int_tuple"(%22, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %59 = "fly.gemm_fragments"(%29, %16, %58) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %60 = "fly.make_int_tuple"(%arg6) : (index) -> !fly.int_tuple<"?">
-        %61 = "fly.local_tile"(%35, %60) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %62 = "fly.gemm_row_scales"(%61, %16, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %63 = "fly.make_int_tuple"(%41, %arg6) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %64 = "fly.load"(%37, %63) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %65 = arith.cmpi eq, %17, %c0 : index
-        scf.if %65 {
-          %88 = arith.muli %block_id_x, %c2 : index
-          %89 = "fly.make_int_tuple"(%88, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-          %90 = "fly.local_tile"(%27, %89) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-          "fly.copy_to_lds"(%90, %12, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        } else {
-          %88 = arith.muli %block_id_x, %c2 : index
-          %89 = arith.addi %88, %c1 : index
-          %90 = "fly.make_int_tuple"(%89, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-          %91 = "fly.local_tile"(%27, %90) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-          %92 = arith.subi %thread_id_x, %c256 : index
-          "fly.copy_to_lds"(%91, %14, %92) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 8192 o (64,128):(128,1)">, index) -> ()
-        }
-        %66 = "fly.make_int_tuple"(%19, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %67 = arith.muli %arg6, %c128 : index
-        %68 = "fly.make_int_tuple"(%22, %67) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %69 = "fly.gemm"(%3, %59, %cst, %16, %66, %68) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(?,?)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
-        gpu.barrier
-        "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %70 = "fly.gemm_scale"(%69, %62, %64, %16, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %71 = arith.addf %arg7, %70 : vector<64xf32>
+      %56:2 = scf.for %arg6 = %c0 to %c56 step %c2 iter_args(%arg7 = %cst, %arg8 = %54) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %59 = arith.addi %arg6, %c1 : index
+        %60 = arith.addi %arg6, %c2 : index
         %c55_2 = arith.constant 55 : index
-        %72 = arith.minui %54, %c55_2 : index
-        %73 = arith.muli %72, %c128 : index
-        %74 = "fly.make_int_tuple"(%22, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %75 = "fly.gemm_fragments"(%29, %16, %74) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %76 = "fly.make_int_tuple"(%54) : (index) -> !fly.int_tuple<"?">
-        %77 = "fly.local_tile"(%35, %76) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %78 = "fly.gemm_row_scales"(%77, %16, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %79 = "fly.make_int_tuple"(%41, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %80 = "fly.load"(%37, %79) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %81 = arith.cmpi eq, %17, %c0 : index
-        scf.if %81 {
-          %88 = arith.muli %block_id_x, %c2 : index
-          %89 = "fly.make_int_tuple"(%88, %55) : (index, index) -> !fly.int_tuple<"(?,?)">
-          %90 = "fly.local_tile"(%27, %89) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-          "fly.copy_to_lds"(%90, %5, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %61 = arith.minui %arg6, %c55_2 : index
+        %62 = arith.addi %61, %17 : index
+        %63 = arith.remui %62, %c56 : index
+        %64 = arith.muli %63, %c128 : index
+        %65 = "fly.make_int_tuple"(%25, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %66 = "fly.gemm_fragments"(%32, %19, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %67 = arith.addi %arg6, %17 : index
+        %68 = arith.remui %67, %c56 : index
+        %69 = "fly.make_int_tuple"(%68) : (index) -> !fly.int_tuple<"?">
+        %70 = "fly.local_tile"(%38, %69) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %71 = "fly.gemm_row_scales"(%70, %19, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %72 = "fly.make_int_tuple"(%44, %68) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %73 = "fly.load"(%40, %72) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %74 = arith.cmpi eq, %20, %c0 : index
+        scf.if %74 {
+          %105 = arith.muli %block_id_x, %c2 : index
+          %106 = arith.addi %59, %17 : index
+          %107 = arith.remui %106, %c56 : index
+          %108 = "fly.make_int_tuple"(%105, %107) : (index, index) -> !fly.int_tuple<"(?,?)">
+          %109 = "fly.local_tile"(%30, %108) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+          "fly.copy_to_lds"(%109, %12, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         } else {
-          %88 = arith.muli %block_id_x, %c2 : index
-          %89 = arith.addi %88, %c1 : index
-          %90 = "fly.make_int_tuple"(%89, %55) : (index, index) -> !fly.int_tuple<"(?,?)">
-          %91 = "fly.local_tile"(%27, %90) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-          %92 = arith.subi %thread_id_x, %c256 : index
-          "fly.copy_to_lds"(%91, %7, %92) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 8192 o (64,128):(128,1)">, index) -> ()
+          %105 = arith.muli %block_id_x, %c2 : index
+          %106 = arith.addi %105, %c1 : index
+          %107 = arith.addi %59, %17 : index
+          %108 = arith.remui %107, %c56 : index
+          %109 = "fly.make_int_tuple"(%106, %108) : (index, index) -> !fly.int_tuple<"(?,?)">
+          %110 = "fly.local_tile"(%30, %109) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+          %111 = arith.subi %thread_id_x, %c256 : index
+          "fly.copy_to_lds"(%110, %14, %111) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 8192 o (64,128):(128,1)">, index) -> ()
         }
-        %82 = "fly.make_int_tuple"(%19, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %83 = arith.muli %54, %c128 : index
-        %84 = "fly.make_int_tuple"(%22, %83) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %85 = "fly.gemm"(%10, %75, %cst, %16, %82, %84) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(?,?)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %75 = "fly.make_int_tuple"(%22, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %76 = arith.addi %arg6, %17 : index
+        %77 = arith.remui %76, %c56 : index
+        %78 = arith.muli %77, %c128 : index
+        %79 = "fly.make_int_tuple"(%25, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %80 = "fly.gemm"(%3, %66, %cst, %19, %75, %79) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(?,?)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %86 = "fly.gemm_scale"(%85, %78, %80, %16, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %87 = arith.addf %71, %86 : vector<64xf32>
-        scf.yield %87, %arg8 : vector<64xf32>, vector<128xf8E4M3FN>
+        %81 = "fly.gemm_scale"(%80, %71, %73, %19, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %82 = arith.addf %arg7, %81 : vector<64xf32>
+        %c55_3 = arith.constant 55 : index
+        %83 = arith.minui %59, %c55_3 : index
+        %84 = arith.addi %83, %17 : index
+        %85 = arith.remui %84, %c56 : index
+        %86 = arith.muli %85, %c128 : index
+        %87 = "fly.make_int_tuple"(%25, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %88 = "fly.gemm_fragments"(%32, %19, %87) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %89 = arith.addi %59, %17 : index
+        %90 = arith.remui %89, %c56 : index
+        %91 = "fly.make_int_tuple"(%90) : (index) -> !fly.int_tuple<"?">
+        %92 = "fly.local_tile"(%38, %91) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %93 = "fly.gemm_row_scales"(%92, %19, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %94 = "fly.make_int_tuple"(%44, %90) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %95 = "fly.load"(%40, %94) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %96 = arith.cmpi eq, %20, %c0 : index
+        scf.if %96 {
+          %105 = arith.muli %block_id_x, %c2 : index
+          %106 = arith.addi %60, %17 : index
+          %107 = arith.remui %106, %c56 : index
+          %108 = "fly.make_int_tuple"(%105, %107) : (index, index) -> !fly.int_tuple<"(?,?)">
+          %109 = "fly.local_tile"(%30, %108) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+          "fly.copy_to_lds"(%109, %5, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        } else {
+          %105 = arith.muli %block_id_x, %c2 : index
+          %106 = arith.addi %105, %c1 : index
+          %107 = arith.addi %60, %17 : index
+          %108 = arith.remui %107, %c56 : index
+          %109 = "fly.make_int_tuple"(%106, %108) : (index, index) -> !fly.int_tuple<"(?,?)">
+          %110 = "fly.local_tile"(%30, %109) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+          %111 = arith.subi %thread_id_x, %c256 : index
+          "fly.copy_to_lds"(%110, %7, %111) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 8192 o (64,128):(128,1)">, index) -> ()
+        }
+        %97 = "fly.make_int_tuple"(%22, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %98 = arith.addi %59, %17 : index
+        %99 = arith.remui %98, %c56 : index
+        %100 = arith.muli %99, %c128 : index
+        %101 = "fly.make_int_tuple"(%25, %100) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %102 = "fly.gemm"(%10, %88, %cst, %19, %97, %101) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(?,?)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
+        gpu.barrier
+        "fly.sched_barrier"() {mask = "none"} : () -> ()
+        %103 = "fly.gemm_scale"(%102, %93, %95, %19, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %104 = arith.addf %82, %103 : vector<64xf32>
+        scf.yield %104, %arg8 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %52 = arith.cmpi eq, %17, %c0 : index
-      scf.if %52 {
+      %57 = arith.cmpi eq, %20, %c0 : index
+      scf.if %57 {
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
       } else {
       }
-      %53 = arith.truncf %51#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%53, %33, %16, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,2048):(2048,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %58 = arith.truncf %56#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%58, %36, %19, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128"} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,2048):(2048,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -23,34 +23,43 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c64 : index
-      %13 = arith.muli %block_id_y, %c256 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %26 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %27 = "fly.local_tile"(%19, %26) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
-      "fly.copy_to_lds"(%27, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
+      %10 = arith.divui %block_id_x, %c8 : index
+      %11 = arith.addi %block_id_x, %10 : index
+      %12 = arith.remui %11, %c8 : index
+      %13 = arith.divui %thread_id_x, %c64 : index
+      %14 = arith.remui %thread_id_x, %c64 : index
+      %15 = arith.muli %13, %c64 : index
+      %16 = arith.muli %block_id_y, %c256 : index
+      %17 = arith.addi %16, %15 : index
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %19 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
+      %20 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %22 = "fly.make_tensor"(%arg0, %21) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
+      %23 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %24 = "fly.make_tensor"(%arg1, %23) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %25 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %26 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %27 = "fly.make_layout"(%25, %26) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %28 = "fly.make_tensor"(%arg2, %27) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %29 = arith.addi %c0, %12 : index
+      %30 = arith.remui %29, %c8 : index
+      %31 = "fly.make_int_tuple"(%block_id_x, %30) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = "fly.local_tile"(%22, %31) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
+      "fly.copy_to_lds"(%32, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c7 = arith.constant 7 : index
-      %28 = arith.minui %c0, %c7 : index
-      %29 = arith.muli %28, %c128 : index
-      %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-      %32 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %33 = "fly.local_tile"(%19, %32) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
-      "fly.copy_to_lds"(%33, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
+      %33 = arith.minui %c0, %c7 : index
+      %34 = arith.addi %33, %12 : index
+      %35 = arith.remui %34, %c8 : index
+      %36 = arith.muli %35, %c128 : index
+      %37 = "fly.make_int_tuple"(%17, %36) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %38 = "fly.gemm_fragments"(%24, %14, %37) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %39 = arith.addi %c1, %12 : index
+      %40 = arith.remui %39, %c8 : index
+      %41 = "fly.make_int_tuple"(%block_id_x, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %42 = "fly.local_tile"(%22, %41) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
+      "fly.copy_to_lds"(%42, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -58,95 +67,119 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0.000000e+00> : vector<128xf32>
       %c6 = arith.constant 6 : index
       %c3 = arith.constant 3 : index
-      %34:2 = scf.for %arg6 = %c0 to %c6 step %c3 iter_args(%arg7 = %cst, %arg8 = %31) -> (vector<128xf32>, vector<128xf8E4M3FN>) {
-        %56 = arith.addi %arg6, %c1 : index
+      %43:2 = scf.for %arg6 = %c0 to %c6 step %c3 iter_args(%arg7 = %cst, %arg8 = %38) -> (vector<128xf32>, vector<128xf8E4M3FN>) {
+        %71 = arith.addi %arg6, %c1 : index
         %c7_3 = arith.constant 7 : index
-        %57 = arith.minui %56, %c7_3 : index
-        %58 = arith.muli %57, %c128 : index
-        %59 = "fly.make_int_tuple"(%14, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %60 = "fly.gemm_fragments"(%21, %11, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %61 = arith.addi %arg6, %c2 : index
-        %62 = "fly.make_int_tuple"(%block_id_x, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %63 = "fly.local_tile"(%19, %62) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%63, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
-        %64 = arith.muli %arg6, %c128 : index
-        %65 = "fly.make_int_tuple"(%14, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+        %72 = arith.minui %71, %c7_3 : index
+        %73 = arith.addi %72, %12 : index
+        %74 = arith.remui %73, %c8 : index
+        %75 = arith.muli %74, %c128 : index
+        %76 = "fly.make_int_tuple"(%17, %75) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %77 = "fly.gemm_fragments"(%24, %14, %76) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %78 = arith.addi %arg6, %c2 : index
+        %79 = arith.addi %78, %12 : index
+        %80 = arith.remui %79, %c8 : index
+        %81 = "fly.make_int_tuple"(%block_id_x, %80) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %82 = "fly.local_tile"(%22, %81) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%82, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
+        %83 = arith.addi %arg6, %12 : index
+        %84 = arith.remui %83, %c8 : index
+        %85 = arith.muli %84, %c128 : index
+        %86 = "fly.make_int_tuple"(%17, %85) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %87 = "fly.gemm"(%3, %arg8, %arg7, %14, %18, %86) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 12 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %67 = arith.addi %arg6, %c1 : index
-        %68 = arith.addi %67, %c1 : index
+        %88 = arith.addi %arg6, %c1 : index
+        %89 = arith.addi %88, %c1 : index
         %c7_4 = arith.constant 7 : index
-        %69 = arith.minui %68, %c7_4 : index
-        %70 = arith.muli %69, %c128 : index
-        %71 = "fly.make_int_tuple"(%14, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm_fragments"(%21, %11, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %73 = arith.addi %67, %c2 : index
-        %74 = "fly.make_int_tuple"(%block_id_x, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %75 = "fly.local_tile"(%19, %74) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%75, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
-        %76 = arith.muli %67, %c128 : index
-        %77 = "fly.make_int_tuple"(%14, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %78 = "fly.gemm"(%6, %60, %66, %11, %15, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+        %90 = arith.minui %89, %c7_4 : index
+        %91 = arith.addi %90, %12 : index
+        %92 = arith.remui %91, %c8 : index
+        %93 = arith.muli %92, %c128 : index
+        %94 = "fly.make_int_tuple"(%17, %93) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %95 = "fly.gemm_fragments"(%24, %14, %94) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %96 = arith.addi %88, %c2 : index
+        %97 = arith.addi %96, %12 : index
+        %98 = arith.remui %97, %c8 : index
+        %99 = "fly.make_int_tuple"(%block_id_x, %98) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %100 = "fly.local_tile"(%22, %99) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%100, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
+        %101 = arith.addi %88, %12 : index
+        %102 = arith.remui %101, %c8 : index
+        %103 = arith.muli %102, %c128 : index
+        %104 = "fly.make_int_tuple"(%17, %103) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %105 = "fly.gemm"(%6, %77, %87, %14, %18, %104) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 12 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %79 = arith.addi %arg6, %c2 : index
-        %80 = arith.addi %79, %c1 : index
+        %106 = arith.addi %arg6, %c2 : index
+        %107 = arith.addi %106, %c1 : index
         %c7_5 = arith.constant 7 : index
-        %81 = arith.minui %80, %c7_5 : index
-        %82 = arith.muli %81, %c128 : index
-        %83 = "fly.make_int_tuple"(%14, %82) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %84 = "fly.gemm_fragments"(%21, %11, %83) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %85 = arith.addi %79, %c2 : index
-        %86 = "fly.make_int_tuple"(%block_id_x, %85) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %87 = "fly.local_tile"(%19, %86) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%87, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
-        %88 = arith.muli %79, %c128 : index
-        %89 = "fly.make_int_tuple"(%14, %88) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %90 = "fly.gemm"(%9, %72, %78, %11, %15, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+        %108 = arith.minui %107, %c7_5 : index
+        %109 = arith.addi %108, %12 : index
+        %110 = arith.remui %109, %c8 : index
+        %111 = arith.muli %110, %c128 : index
+        %112 = "fly.make_int_tuple"(%17, %111) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %113 = "fly.gemm_fragments"(%24, %14, %112) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %114 = arith.addi %106, %c2 : index
+        %115 = arith.addi %114, %12 : index
+        %116 = arith.remui %115, %c8 : index
+        %117 = "fly.make_int_tuple"(%block_id_x, %116) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %118 = "fly.local_tile"(%22, %117) {tile = "(128,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%118, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (128,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, index) -> ()
+        %119 = arith.addi %106, %12 : index
+        %120 = arith.remui %119, %c8 : index
+        %121 = arith.muli %120, %c128 : index
+        %122 = "fly.make_int_tuple"(%17, %121) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %123 = "fly.gemm"(%9, %95, %105, %14, %18, %122) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 12 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %90, %84 : vector<128xf32>, vector<128xf8E4M3FN>
+        scf.yield %123, %113 : vector<128xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
       %c6_0 = arith.constant 6 : index
-      %35 = arith.addi %c6_0, %c1 : index
+      %44 = arith.addi %c6_0, %c1 : index
       %c7_1 = arith.constant 7 : index
-      %36 = arith.minui %35, %c7_1 : index
-      %37 = arith.muli %36, %c128 : index
-      %38 = "fly.make_int_tuple"(%14, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-      %40 = arith.muli %c6_0, %c128 : index
-      %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+      %45 = arith.minui %44, %c7_1 : index
+      %46 = arith.addi %45, %12 : index
+      %47 = arith.remui %46, %c8 : index
+      %48 = arith.muli %47, %c128 : index
+      %49 = "fly.make_int_tuple"(%17, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %50 = "fly.gemm_fragments"(%24, %14, %49) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %51 = arith.addi %c6_0, %12 : index
+      %52 = arith.remui %51, %c8 : index
+      %53 = arith.muli %52, %c128 : index
+      %54 = "fly.make_int_tuple"(%17, %53) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %55 = "fly.gemm"(%3, %43#1, %43#0, %14, %18, %54) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c7_2 = arith.constant 7 : index
-      %43 = arith.muli %c7_2, %c128 : index
-      %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+      %56 = arith.addi %c7_2, %12 : index
+      %57 = arith.remui %56, %c8 : index
+      %58 = arith.muli %57, %c128 : index
+      %59 = "fly.make_int_tuple"(%17, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %60 = "fly.gemm"(%6, %50, %55, %14, %18, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (128,128):(128,1)">, vector<128xf8E4M3FN>, vector<128xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %46 = arith.muli %block_id_x, %c128 : index
-      %47 = "fly.make_int_tuple"(%46, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %48 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %49 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %50 = "fly.make_layout"(%48, %49) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %51 = "fly.make_tensor"(%arg3, %50) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %52 = "fly.static"() : () -> !fly.layout<"512:1">
-      %53 = "fly.make_tensor"(%arg4, %52) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %54 = "fly.gemm_scale"(%45, %51, %53, %11, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<128xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
-      %55 = arith.truncf %54 : vector<128xf32> to vector<128xbf16>
-      "fly.gemm_store"(%55, %25, %11, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<128xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %61 = arith.muli %block_id_x, %c128 : index
+      %62 = "fly.make_int_tuple"(%61, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %63 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %64 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %65 = "fly.make_layout"(%63, %64) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %66 = "fly.make_tensor"(%arg3, %65) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %67 = "fly.static"() : () -> !fly.layout<"512:1">
+      %68 = "fly.make_tensor"(%arg4, %67) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %69 = "fly.gemm_scale"(%60, %66, %68, %14, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<128xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf32>
+      %70 = arith.truncf %69 : vector<128xf32> to vector<128xbf16>
+      "fly.gemm_store"(%70, %28, %14, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 8 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<128xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -20,75 +20,95 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %7 = arith.divui %thread_id_x, %c64 : index
-      %8 = arith.remui %thread_id_x, %c64 : index
-      %9 = arith.muli %7, %c16 : index
-      %10 = arith.muli %block_id_y, %c64 : index
-      %11 = arith.addi %10, %9 : index
-      %12 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %13 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,4096)">
-      %14 = "fly.static"() : () -> !fly.int_tuple<"(4096,1)">
-      %15 = "fly.make_layout"(%13, %14) : (!fly.int_tuple<"(?,4096)">, !fly.int_tuple<"(4096,1)">) -> !fly.layout<"(?,4096):(4096,1)">
-      %16 = "fly.make_tensor"(%arg0, %15) {buffer} : (memref<67108864xf8E4M3FN>, !fly.layout<"(?,4096):(4096,1)">) -> !fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">
-      %17 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">
-      %18 = "fly.make_tensor"(%arg1, %17) {buffer} : (memref<2097152xf8E4M3FN>, !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">
-      %19 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %22 = "fly.make_tensor"(%arg2, %21) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %23 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %24 = "fly.local_tile"(%16, %23) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
-      "fly.copy_to_lds"(%24, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
+      %7 = arith.divui %block_id_x, %c8 : index
+      %8 = arith.addi %block_id_x, %7 : index
+      %c4 = arith.constant 4 : index
+      %9 = arith.remui %8, %c4 : index
+      %10 = arith.divui %thread_id_x, %c64 : index
+      %11 = arith.remui %thread_id_x, %c64 : index
+      %12 = arith.muli %10, %c16 : index
+      %13 = arith.muli %block_id_y, %c64 : index
+      %14 = arith.addi %13, %12 : index
+      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,4096)">
+      %17 = "fly.static"() : () -> !fly.int_tuple<"(4096,1)">
+      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,4096)">, !fly.int_tuple<"(4096,1)">) -> !fly.layout<"(?,4096):(4096,1)">
+      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<67108864xf8E4M3FN>, !fly.layout<"(?,4096):(4096,1)">) -> !fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">
+      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">
+      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<2097152xf8E4M3FN>, !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">
+      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %26 = arith.addi %c0, %9 : index
+      %27 = arith.remui %26, %c8 : index
+      %28 = "fly.make_int_tuple"(%block_id_x, %27) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %29 = "fly.local_tile"(%19, %28) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
+      "fly.copy_to_lds"(%29, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
       %c7 = arith.constant 7 : index
-      %25 = arith.minui %c0, %c7 : index
-      %26 = arith.muli %25, %c512 : index
-      %27 = "fly.make_int_tuple"(%11, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = "fly.gemm_fragments"(%18, %8, %27) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %30 = arith.minui %c0, %c7 : index
+      %31 = arith.addi %30, %9 : index
+      %32 = arith.remui %31, %c8 : index
+      %33 = arith.muli %32, %c512 : index
+      %34 = "fly.make_int_tuple"(%14, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %35 = "fly.gemm_fragments"(%21, %11, %34) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<4xf32>
-      %29:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %28) -> (vector<4xf32>, vector<128xf8E4M3FN>) {
-        %40 = arith.addi %arg6, %c1 : index
-        %41 = arith.addi %arg6, %c2 : index
-        %42 = "fly.make_int_tuple"(%block_id_x, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %43 = "fly.local_tile"(%16, %42) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
-        "fly.copy_to_lds"(%43, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
+      %36:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %35) -> (vector<4xf32>, vector<128xf8E4M3FN>) {
+        %47 = arith.addi %arg6, %c1 : index
+        %48 = arith.addi %arg6, %c2 : index
+        %49 = arith.addi %47, %9 : index
+        %50 = arith.remui %49, %c8 : index
+        %51 = "fly.make_int_tuple"(%block_id_x, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %52 = "fly.local_tile"(%19, %51) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
+        "fly.copy_to_lds"(%52, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
         %c7_0 = arith.constant 7 : index
-        %44 = arith.minui %40, %c7_0 : index
-        %45 = arith.muli %44, %c512 : index
-        %46 = "fly.make_int_tuple"(%11, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %47 = "fly.gemm_fragments"(%18, %8, %46) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %48 = arith.muli %arg6, %c512 : index
-        %49 = "fly.make_int_tuple"(%11, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %50 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %49) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+        %53 = arith.minui %47, %c7_0 : index
+        %54 = arith.addi %53, %9 : index
+        %55 = arith.remui %54, %c8 : index
+        %56 = arith.muli %55, %c512 : index
+        %57 = "fly.make_int_tuple"(%14, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %58 = "fly.gemm_fragments"(%21, %11, %57) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %59 = arith.addi %arg6, %9 : index
+        %60 = arith.remui %59, %c8 : index
+        %61 = arith.muli %60, %c512 : index
+        %62 = "fly.make_int_tuple"(%14, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %63 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        %51 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %52 = "fly.local_tile"(%16, %51) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
-        "fly.copy_to_lds"(%52, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
+        %64 = arith.addi %48, %9 : index
+        %65 = arith.remui %64, %c8 : index
+        %66 = "fly.make_int_tuple"(%block_id_x, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %67 = "fly.local_tile"(%19, %66) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
+        "fly.copy_to_lds"(%67, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
         %c7_1 = arith.constant 7 : index
-        %53 = arith.minui %41, %c7_1 : index
-        %54 = arith.muli %53, %c512 : index
-        %55 = "fly.make_int_tuple"(%11, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.gemm_fragments"(%18, %8, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %57 = arith.muli %40, %c512 : index
-        %58 = "fly.make_int_tuple"(%11, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %59 = "fly.gemm"(%6, %47, %50, %8, %12, %58) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+        %68 = arith.minui %48, %c7_1 : index
+        %69 = arith.addi %68, %9 : index
+        %70 = arith.remui %69, %c8 : index
+        %71 = arith.muli %70, %c512 : index
+        %72 = "fly.make_int_tuple"(%14, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %73 = "fly.gemm_fragments"(%21, %11, %72) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %74 = arith.addi %47, %9 : index
+        %75 = arith.remui %74, %c8 : index
+        %76 = arith.muli %75, %c512 : index
+        %77 = "fly.make_int_tuple"(%14, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %78 = "fly.gemm"(%6, %58, %63, %11, %15, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %59, %56 : vector<4xf32>, vector<128xf8E4M3FN>
+        scf.yield %78, %73 : vector<4xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %30 = arith.muli %block_id_x, %c16 : index
-      %31 = "fly.make_int_tuple"(%30, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %32 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %33 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %34 = "fly.make_layout"(%32, %33) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %35 = "fly.make_tensor"(%arg3, %34) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %36 = "fly.static"() : () -> !fly.layout<"512:1">
-      %37 = "fly.make_tensor"(%arg4, %36) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %38 = "fly.gemm_scale"(%29#0, %35, %37, %8, %31) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
-      %39 = arith.truncf %38 : vector<4xf32> to vector<4xbf16>
-      "fly.gemm_store"(%39, %22, %8, %31) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %37 = arith.muli %block_id_x, %c16 : index
+      %38 = "fly.make_int_tuple"(%37, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %39 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %40 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %41 = "fly.make_layout"(%39, %40) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %42 = "fly.make_tensor"(%arg3, %41) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %43 = "fly.static"() : () -> !fly.layout<"512:1">
+      %44 = "fly.make_tensor"(%arg4, %43) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %45 = "fly.gemm_scale"(%36#0, %42, %44, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+      %46 = arith.truncf %45 : vector<4xf32> to vector<4xbf16>
+      "fly.gemm_store"(%46, %25, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

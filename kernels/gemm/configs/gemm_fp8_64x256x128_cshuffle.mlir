@@ -26,34 +26,43 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %13 = arith.divui %thread_id_x, %c64 : index
-      %14 = arith.remui %thread_id_x, %c64 : index
-      %15 = arith.muli %13, %c64 : index
-      %16 = arith.muli %block_id_y, %c256 : index
-      %17 = arith.addi %16, %15 : index
-      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %19 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %22 = "fly.make_tensor"(%arg0, %21) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
-      %23 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %24 = "fly.make_tensor"(%arg1, %23) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %25 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %26 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %27 = "fly.make_layout"(%25, %26) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %28 = "fly.make_tensor"(%arg2, %27) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %29 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %30 = "fly.local_tile"(%22, %29) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%30, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %13 = arith.divui %block_id_x, %c8 : index
+      %14 = arith.addi %block_id_x, %13 : index
+      %15 = arith.remui %14, %c8 : index
+      %16 = arith.divui %thread_id_x, %c64 : index
+      %17 = arith.remui %thread_id_x, %c64 : index
+      %18 = arith.muli %16, %c64 : index
+      %19 = arith.muli %block_id_y, %c256 : index
+      %20 = arith.addi %19, %18 : index
+      %21 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
+      %23 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %25 = "fly.make_tensor"(%arg0, %24) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
+      %26 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %27 = "fly.make_tensor"(%arg1, %26) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %28 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %29 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %30 = "fly.make_layout"(%28, %29) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %31 = "fly.make_tensor"(%arg2, %30) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %32 = arith.addi %c0, %15 : index
+      %33 = arith.remui %32, %c8 : index
+      %34 = "fly.make_int_tuple"(%block_id_x, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %35 = "fly.local_tile"(%25, %34) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%35, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c7 = arith.constant 7 : index
-      %31 = arith.minui %c0, %c7 : index
-      %32 = arith.muli %31, %c128 : index
-      %33 = "fly.make_int_tuple"(%17, %32) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %34 = "fly.gemm_fragments"(%24, %14, %33) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-      %35 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %36 = "fly.local_tile"(%22, %35) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%36, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %36 = arith.minui %c0, %c7 : index
+      %37 = arith.addi %36, %15 : index
+      %38 = arith.remui %37, %c8 : index
+      %39 = arith.muli %38, %c128 : index
+      %40 = "fly.make_int_tuple"(%20, %39) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %41 = "fly.gemm_fragments"(%27, %17, %40) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %42 = arith.addi %c1, %15 : index
+      %43 = arith.remui %42, %c8 : index
+      %44 = "fly.make_int_tuple"(%block_id_x, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %45 = "fly.local_tile"(%25, %44) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%45, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 2 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -61,110 +70,134 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
       %c6 = arith.constant 6 : index
       %c3 = arith.constant 3 : index
-      %37:2 = scf.for %arg6 = %c0 to %c6 step %c3 iter_args(%arg7 = %cst, %arg8 = %34) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %62 = arith.addi %arg6, %c1 : index
+      %46:2 = scf.for %arg6 = %c0 to %c6 step %c3 iter_args(%arg7 = %cst, %arg8 = %41) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %77 = arith.addi %arg6, %c1 : index
         %c7_3 = arith.constant 7 : index
-        %63 = arith.minui %62, %c7_3 : index
-        %64 = arith.muli %63, %c128 : index
-        %65 = "fly.make_int_tuple"(%17, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.gemm_fragments"(%24, %14, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %67 = arith.addi %arg6, %c2 : index
-        %68 = "fly.make_int_tuple"(%block_id_x, %67) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %69 = "fly.local_tile"(%22, %68) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%69, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %70 = arith.muli %arg6, %c128 : index
-        %71 = "fly.make_int_tuple"(%17, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm"(%3, %arg8, %arg7, %14, %18, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %78 = arith.minui %77, %c7_3 : index
+        %79 = arith.addi %78, %15 : index
+        %80 = arith.remui %79, %c8 : index
+        %81 = arith.muli %80, %c128 : index
+        %82 = "fly.make_int_tuple"(%20, %81) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %83 = "fly.gemm_fragments"(%27, %17, %82) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %84 = arith.addi %arg6, %c2 : index
+        %85 = arith.addi %84, %15 : index
+        %86 = arith.remui %85, %c8 : index
+        %87 = "fly.make_int_tuple"(%block_id_x, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %88 = "fly.local_tile"(%25, %87) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%88, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %89 = arith.addi %arg6, %15 : index
+        %90 = arith.remui %89, %c8 : index
+        %91 = arith.muli %90, %c128 : index
+        %92 = "fly.make_int_tuple"(%20, %91) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %93 = "fly.gemm"(%3, %arg8, %arg7, %17, %21, %92) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %73 = arith.addi %arg6, %c1 : index
-        %74 = arith.addi %73, %c1 : index
+        %94 = arith.addi %arg6, %c1 : index
+        %95 = arith.addi %94, %c1 : index
         %c7_4 = arith.constant 7 : index
-        %75 = arith.minui %74, %c7_4 : index
-        %76 = arith.muli %75, %c128 : index
-        %77 = "fly.make_int_tuple"(%17, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %78 = "fly.gemm_fragments"(%24, %14, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %79 = arith.addi %73, %c2 : index
-        %80 = "fly.make_int_tuple"(%block_id_x, %79) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %81 = "fly.local_tile"(%22, %80) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%81, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %82 = arith.muli %73, %c128 : index
-        %83 = "fly.make_int_tuple"(%17, %82) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %84 = "fly.gemm"(%6, %66, %72, %14, %18, %83) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %96 = arith.minui %95, %c7_4 : index
+        %97 = arith.addi %96, %15 : index
+        %98 = arith.remui %97, %c8 : index
+        %99 = arith.muli %98, %c128 : index
+        %100 = "fly.make_int_tuple"(%20, %99) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %101 = "fly.gemm_fragments"(%27, %17, %100) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %102 = arith.addi %94, %c2 : index
+        %103 = arith.addi %102, %15 : index
+        %104 = arith.remui %103, %c8 : index
+        %105 = "fly.make_int_tuple"(%block_id_x, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %106 = "fly.local_tile"(%25, %105) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%106, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %107 = arith.addi %94, %15 : index
+        %108 = arith.remui %107, %c8 : index
+        %109 = arith.muli %108, %c128 : index
+        %110 = "fly.make_int_tuple"(%20, %109) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %111 = "fly.gemm"(%6, %83, %93, %17, %21, %110) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %85 = arith.addi %arg6, %c2 : index
-        %86 = arith.addi %85, %c1 : index
+        %112 = arith.addi %arg6, %c2 : index
+        %113 = arith.addi %112, %c1 : index
         %c7_5 = arith.constant 7 : index
-        %87 = arith.minui %86, %c7_5 : index
-        %88 = arith.muli %87, %c128 : index
-        %89 = "fly.make_int_tuple"(%17, %88) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %90 = "fly.gemm_fragments"(%24, %14, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %91 = arith.addi %85, %c2 : index
-        %92 = "fly.make_int_tuple"(%block_id_x, %91) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %93 = "fly.local_tile"(%22, %92) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%93, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %94 = arith.muli %85, %c128 : index
-        %95 = "fly.make_int_tuple"(%17, %94) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %96 = "fly.gemm"(%9, %78, %84, %14, %18, %95) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %114 = arith.minui %113, %c7_5 : index
+        %115 = arith.addi %114, %15 : index
+        %116 = arith.remui %115, %c8 : index
+        %117 = arith.muli %116, %c128 : index
+        %118 = "fly.make_int_tuple"(%20, %117) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %119 = "fly.gemm_fragments"(%27, %17, %118) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %120 = arith.addi %112, %c2 : index
+        %121 = arith.addi %120, %15 : index
+        %122 = arith.remui %121, %c8 : index
+        %123 = "fly.make_int_tuple"(%block_id_x, %122) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %124 = "fly.local_tile"(%25, %123) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%124, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %125 = arith.addi %112, %15 : index
+        %126 = arith.remui %125, %c8 : index
+        %127 = arith.muli %126, %c128 : index
+        %128 = "fly.make_int_tuple"(%20, %127) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %129 = "fly.gemm"(%9, %101, %111, %17, %21, %128) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %96, %90 : vector<64xf32>, vector<128xf8E4M3FN>
+        scf.yield %129, %119 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
       %c6_0 = arith.constant 6 : index
-      %38 = arith.addi %c6_0, %c1 : index
+      %47 = arith.addi %c6_0, %c1 : index
       %c7_1 = arith.constant 7 : index
-      %39 = arith.minui %38, %c7_1 : index
-      %40 = arith.muli %39, %c128 : index
-      %41 = "fly.make_int_tuple"(%17, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm_fragments"(%24, %14, %41) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-      %43 = arith.muli %c6_0, %c128 : index
-      %44 = "fly.make_int_tuple"(%17, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%3, %37#1, %37#0, %14, %18, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %48 = arith.minui %47, %c7_1 : index
+      %49 = arith.addi %48, %15 : index
+      %50 = arith.remui %49, %c8 : index
+      %51 = arith.muli %50, %c128 : index
+      %52 = "fly.make_int_tuple"(%20, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %53 = "fly.gemm_fragments"(%27, %17, %52) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %54 = arith.addi %c6_0, %15 : index
+      %55 = arith.remui %54, %c8 : index
+      %56 = arith.muli %55, %c128 : index
+      %57 = "fly.make_int_tuple"(%20, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %58 = "fly.gemm"(%3, %46#1, %46#0, %17, %21, %57) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c7_2 = arith.constant 7 : index
-      %46 = arith.muli %c7_2, %c128 : index
-      %47 = "fly.make_int_tuple"(%17, %46) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %48 = "fly.gemm"(%6, %42, %45, %14, %18, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %59 = arith.addi %c7_2, %15 : index
+      %60 = arith.remui %59, %c8 : index
+      %61 = arith.muli %60, %c128 : index
+      %62 = "fly.make_int_tuple"(%20, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %63 = "fly.gemm"(%6, %53, %58, %17, %21, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %49 = arith.muli %block_id_x, %c64 : index
-      %50 = "fly.make_int_tuple"(%49, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %51 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %52 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %53 = "fly.make_layout"(%51, %52) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %54 = "fly.make_tensor"(%arg3, %53) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %55 = "fly.static"() : () -> !fly.layout<"512:1">
-      %56 = "fly.make_tensor"(%arg4, %55) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %57 = "fly.gemm_scale"(%48, %54, %56, %14, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %58 = arith.truncf %57 : vector<64xf32> to vector<64xbf16>
-      %59 = "fly.make_int_tuple"(%c0, %15) : (index, index) -> !fly.int_tuple<"(?,?)">
-      "fly.gemm_store"(%58, %12, %14, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 shared (64,256):(264,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %64 = arith.muli %block_id_x, %c64 : index
+      %65 = "fly.make_int_tuple"(%64, %20) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %66 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %67 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %68 = "fly.make_layout"(%66, %67) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %69 = "fly.make_tensor"(%arg3, %68) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %70 = "fly.static"() : () -> !fly.layout<"512:1">
+      %71 = "fly.make_tensor"(%arg4, %70) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %72 = "fly.gemm_scale"(%63, %69, %71, %17, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %73 = arith.truncf %72 : vector<64xf32> to vector<64xbf16>
+      %74 = "fly.make_int_tuple"(%c0, %18) : (index, index) -> !fly.int_tuple<"(?,?)">
+      "fly.gemm_store"(%73, %12, %17, %74) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 shared (64,256):(264,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
-      %60 = "fly.make_int_tuple"(%block_id_x, %block_id_y) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %61 = "fly.local_tile"(%28, %60) {tile = "(64,256)"} : (!fly.tensor<"bf16 global (?,512):(512,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,256):(512,1)">
+      %75 = "fly.make_int_tuple"(%block_id_x, %block_id_y) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %76 = "fly.local_tile"(%31, %75) {tile = "(64,256)"} : (!fly.tensor<"bf16 global (?,512):(512,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (64,256):(512,1)">
       %c16 = arith.constant 16 : index
       scf.for %arg6 = %c0 to %c16 step %c1 {
-        %62 = arith.muli %arg6, %c256 : index
-        %63 = arith.addi %62, %thread_id_x : index
-        %64 = arith.divui %63, %c64 : index
-        %65 = arith.remui %63, %c64 : index
+        %77 = arith.muli %arg6, %c256 : index
+        %78 = arith.addi %77, %thread_id_x : index
+        %79 = arith.divui %78, %c64 : index
+        %80 = arith.remui %78, %c64 : index
         %c4 = arith.constant 4 : index
-        %66 = arith.muli %65, %c4 : index
-        %67 = "fly.make_int_tuple"(%64, %66) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %68 = "fly.load"(%12, %67) : (!fly.tensor<"bf16 shared (64,256):(264,1)">, !fly.int_tuple<"(?,?)">) -> vector<4xbf16>
-        "fly.store"(%68, %61, %67) : (vector<4xbf16>, !fly.tensor<"bf16 global (64,256):(512,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %81 = arith.muli %80, %c4 : index
+        %82 = "fly.make_int_tuple"(%79, %81) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %83 = "fly.load"(%12, %82) : (!fly.tensor<"bf16 shared (64,256):(264,1)">, !fly.int_tuple<"(?,?)">) -> vector<4xbf16>
+        "fly.store"(%83, %76, %82) : (vector<4xbf16>, !fly.tensor<"bf16 global (64,256):(512,1)">, !fly.int_tuple<"(?,?)">) -> ()
       }
       gpu.return
     }

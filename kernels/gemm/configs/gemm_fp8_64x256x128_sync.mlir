@@ -20,93 +20,112 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %7 = arith.divui %thread_id_x, %c64 : index
-      %8 = arith.remui %thread_id_x, %c64 : index
-      %9 = arith.muli %7, %c64 : index
-      %10 = arith.muli %block_id_y, %c256 : index
-      %11 = arith.addi %10, %9 : index
-      %12 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %13 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %14 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %15 = "fly.make_layout"(%13, %14) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %16 = "fly.make_tensor"(%arg0, %15) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
-      %17 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %18 = "fly.make_tensor"(%arg1, %17) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %19 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %22 = "fly.make_tensor"(%arg2, %21) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %23 = arith.addi %thread_id_x, %c0 : index
-      %24 = arith.divui %23, %c8 : index
-      %25 = arith.remui %23, %c8 : index
+      %7 = arith.divui %block_id_x, %c8 : index
+      %8 = arith.addi %block_id_x, %7 : index
+      %9 = arith.remui %8, %c8 : index
+      %10 = arith.divui %thread_id_x, %c64 : index
+      %11 = arith.remui %thread_id_x, %c64 : index
+      %12 = arith.muli %10, %c64 : index
+      %13 = arith.muli %block_id_y, %c256 : index
+      %14 = arith.addi %13, %12 : index
+      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
+      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
+      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %26 = arith.addi %thread_id_x, %c0 : index
+      %27 = arith.divui %26, %c8 : index
+      %28 = arith.remui %26, %c8 : index
       %c16 = arith.constant 16 : index
-      %26 = arith.muli %25, %c16 : index
-      %27 = "fly.make_int_tuple"(%24, %26) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %28 = arith.addi %thread_id_x, %c256 : index
-      %29 = arith.divui %28, %c8 : index
-      %30 = arith.remui %28, %c8 : index
+      %29 = arith.muli %28, %c16 : index
+      %30 = "fly.make_int_tuple"(%27, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %31 = arith.addi %thread_id_x, %c256 : index
+      %32 = arith.divui %31, %c8 : index
+      %33 = arith.remui %31, %c8 : index
       %c16_0 = arith.constant 16 : index
-      %31 = arith.muli %30, %c16_0 : index
-      %32 = "fly.make_int_tuple"(%29, %31) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %33 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %34 = "fly.local_tile"(%16, %33) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-      %35 = "fly.load"(%34, %27) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
-      %36 = "fly.load"(%34, %32) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+      %34 = arith.muli %33, %c16_0 : index
+      %35 = "fly.make_int_tuple"(%32, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %36 = arith.addi %c0, %9 : index
+      %37 = arith.remui %36, %c8 : index
+      %38 = "fly.make_int_tuple"(%block_id_x, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %39 = "fly.local_tile"(%19, %38) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+      %40 = "fly.load"(%39, %30) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+      %41 = "fly.load"(%39, %35) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
       %c7 = arith.constant 7 : index
-      %37 = arith.minui %c0, %c7 : index
-      %38 = arith.muli %37, %c128 : index
-      %39 = "fly.make_int_tuple"(%11, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %40 = "fly.gemm_fragments"(%18, %8, %39) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-      "fly.store"(%35, %3, %27) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-      "fly.store"(%36, %3, %32) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+      %42 = arith.minui %c0, %c7 : index
+      %43 = arith.addi %42, %9 : index
+      %44 = arith.remui %43, %c8 : index
+      %45 = arith.muli %44, %c128 : index
+      %46 = "fly.make_int_tuple"(%14, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %47 = "fly.gemm_fragments"(%21, %11, %46) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      "fly.store"(%40, %3, %30) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.store"(%41, %3, %35) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %41:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %40) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %52 = arith.addi %arg6, %c1 : index
-        %53 = "fly.make_int_tuple"(%block_id_x, %52) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %54 = "fly.local_tile"(%16, %53) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        %55 = "fly.load"(%54, %27) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
-        %56 = "fly.load"(%54, %32) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+      %48:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %47) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %59 = arith.addi %arg6, %c1 : index
+        %60 = arith.addi %59, %9 : index
+        %61 = arith.remui %60, %c8 : index
+        %62 = "fly.make_int_tuple"(%block_id_x, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %63 = "fly.local_tile"(%19, %62) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        %64 = "fly.load"(%63, %30) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+        %65 = "fly.load"(%63, %35) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
         %c7_1 = arith.constant 7 : index
-        %57 = arith.minui %52, %c7_1 : index
-        %58 = arith.muli %57, %c128 : index
-        %59 = "fly.make_int_tuple"(%11, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %60 = "fly.gemm_fragments"(%18, %8, %59) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %61 = arith.muli %arg6, %c128 : index
-        %62 = "fly.make_int_tuple"(%11, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %63 = "fly.gemm"(%3, %arg8, %arg7, %8, %12, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.store"(%55, %6, %27) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        "fly.store"(%56, %6, %32) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %66 = arith.minui %59, %c7_1 : index
+        %67 = arith.addi %66, %9 : index
+        %68 = arith.remui %67, %c8 : index
+        %69 = arith.muli %68, %c128 : index
+        %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %71 = "fly.gemm_fragments"(%21, %11, %70) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %72 = arith.addi %arg6, %9 : index
+        %73 = arith.remui %72, %c8 : index
+        %74 = arith.muli %73, %c128 : index
+        %75 = "fly.make_int_tuple"(%14, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %76 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %75) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.store"(%64, %6, %30) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        "fly.store"(%65, %6, %35) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
-        %64 = arith.addi %arg6, %c2 : index
-        %65 = "fly.make_int_tuple"(%block_id_x, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.local_tile"(%16, %65) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        %67 = "fly.load"(%66, %27) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
-        %68 = "fly.load"(%66, %32) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+        %77 = arith.addi %arg6, %c2 : index
+        %78 = arith.addi %77, %9 : index
+        %79 = arith.remui %78, %c8 : index
+        %80 = "fly.make_int_tuple"(%block_id_x, %79) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %81 = "fly.local_tile"(%19, %80) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        %82 = "fly.load"(%81, %30) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+        %83 = "fly.load"(%81, %35) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
         %c7_2 = arith.constant 7 : index
-        %69 = arith.minui %64, %c7_2 : index
-        %70 = arith.muli %69, %c128 : index
-        %71 = "fly.make_int_tuple"(%11, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %72 = "fly.gemm_fragments"(%18, %8, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %73 = arith.muli %52, %c128 : index
-        %74 = "fly.make_int_tuple"(%11, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %75 = "fly.gemm"(%6, %60, %63, %8, %12, %74) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.store"(%67, %3, %27) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        "fly.store"(%68, %3, %32) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %84 = arith.minui %77, %c7_2 : index
+        %85 = arith.addi %84, %9 : index
+        %86 = arith.remui %85, %c8 : index
+        %87 = arith.muli %86, %c128 : index
+        %88 = "fly.make_int_tuple"(%14, %87) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %89 = "fly.gemm_fragments"(%21, %11, %88) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %90 = arith.addi %59, %9 : index
+        %91 = arith.remui %90, %c8 : index
+        %92 = arith.muli %91, %c128 : index
+        %93 = "fly.make_int_tuple"(%14, %92) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %94 = "fly.gemm"(%6, %71, %76, %11, %15, %93) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.store"(%82, %3, %30) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        "fly.store"(%83, %3, %35) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
-        scf.yield %75, %72 : vector<64xf32>, vector<128xf8E4M3FN>
+        scf.yield %94, %89 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %42 = arith.muli %block_id_x, %c64 : index
-      %43 = "fly.make_int_tuple"(%42, %11) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %44 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %45 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %46 = "fly.make_layout"(%44, %45) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %47 = "fly.make_tensor"(%arg3, %46) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %48 = "fly.static"() : () -> !fly.layout<"512:1">
-      %49 = "fly.make_tensor"(%arg4, %48) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %50 = "fly.gemm_scale"(%41#0, %47, %49, %8, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %51 = arith.truncf %50 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%51, %22, %8, %43) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %49 = arith.muli %block_id_x, %c64 : index
+      %50 = "fly.make_int_tuple"(%49, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %51 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %52 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %53 = "fly.make_layout"(%51, %52) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %54 = "fly.make_tensor"(%arg3, %53) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %55 = "fly.static"() : () -> !fly.layout<"512:1">
+      %56 = "fly.make_tensor"(%arg4, %55) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %57 = "fly.gemm_scale"(%48#0, %54, %56, %11, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %58 = arith.truncf %57 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%58, %25, %11, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -23,34 +23,43 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c64 : index
-      %13 = arith.muli %block_id_y, %c256 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xi8>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"i8 global (?,1024):(1024,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xi8>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %26 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %27 = "fly.local_tile"(%19, %26) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%27, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %10 = arith.divui %block_id_x, %c8 : index
+      %11 = arith.addi %block_id_x, %10 : index
+      %12 = arith.remui %11, %c8 : index
+      %13 = arith.divui %thread_id_x, %c64 : index
+      %14 = arith.remui %thread_id_x, %c64 : index
+      %15 = arith.muli %13, %c64 : index
+      %16 = arith.muli %block_id_y, %c256 : index
+      %17 = arith.addi %16, %15 : index
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %19 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
+      %20 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %22 = "fly.make_tensor"(%arg0, %21) {buffer} : (memref<16777216xi8>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"i8 global (?,1024):(1024,1)">
+      %23 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %24 = "fly.make_tensor"(%arg1, %23) {buffer} : (memref<524288xi8>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %25 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %26 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %27 = "fly.make_layout"(%25, %26) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %28 = "fly.make_tensor"(%arg2, %27) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %29 = arith.addi %c0, %12 : index
+      %30 = arith.remui %29, %c8 : index
+      %31 = "fly.make_int_tuple"(%block_id_x, %30) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = "fly.local_tile"(%22, %31) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%32, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c7 = arith.constant 7 : index
-      %28 = arith.minui %c0, %c7 : index
-      %29 = arith.muli %28, %c128 : index
-      %30 = "fly.make_int_tuple"(%14, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = "fly.gemm_fragments"(%21, %11, %30) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %32 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %33 = "fly.local_tile"(%19, %32) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%33, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %33 = arith.minui %c0, %c7 : index
+      %34 = arith.addi %33, %12 : index
+      %35 = arith.remui %34, %c8 : index
+      %36 = arith.muli %35, %c128 : index
+      %37 = "fly.make_int_tuple"(%17, %36) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %38 = "fly.gemm_fragments"(%24, %14, %37) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %39 = arith.addi %c1, %12 : index
+      %40 = arith.remui %39, %c8 : index
+      %41 = "fly.make_int_tuple"(%block_id_x, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %42 = "fly.local_tile"(%22, %41) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%42, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 2 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -58,96 +67,120 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0> : vector<64xi32>
       %c6 = arith.constant 6 : index
       %c3 = arith.constant 3 : index
-      %34:2 = scf.for %arg6 = %c0 to %c6 step %c3 iter_args(%arg7 = %cst, %arg8 = %31) -> (vector<64xi32>, vector<128xi8>) {
-        %57 = arith.addi %arg6, %c1 : index
+      %43:2 = scf.for %arg6 = %c0 to %c6 step %c3 iter_args(%arg7 = %cst, %arg8 = %38) -> (vector<64xi32>, vector<128xi8>) {
+        %72 = arith.addi %arg6, %c1 : index
         %c7_3 = arith.constant 7 : index
-        %58 = arith.minui %57, %c7_3 : index
-        %59 = arith.muli %58, %c128 : index
-        %60 = "fly.make_int_tuple"(%14, %59) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %61 = "fly.gemm_fragments"(%21, %11, %60) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %62 = arith.addi %arg6, %c2 : index
-        %63 = "fly.make_int_tuple"(%block_id_x, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %64 = "fly.local_tile"(%19, %63) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%64, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %65 = arith.muli %arg6, %c128 : index
-        %66 = "fly.make_int_tuple"(%14, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %67 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %66) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %73 = arith.minui %72, %c7_3 : index
+        %74 = arith.addi %73, %12 : index
+        %75 = arith.remui %74, %c8 : index
+        %76 = arith.muli %75, %c128 : index
+        %77 = "fly.make_int_tuple"(%17, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %78 = "fly.gemm_fragments"(%24, %14, %77) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %79 = arith.addi %arg6, %c2 : index
+        %80 = arith.addi %79, %12 : index
+        %81 = arith.remui %80, %c8 : index
+        %82 = "fly.make_int_tuple"(%block_id_x, %81) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %83 = "fly.local_tile"(%22, %82) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%83, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %84 = arith.addi %arg6, %12 : index
+        %85 = arith.remui %84, %c8 : index
+        %86 = arith.muli %85, %c128 : index
+        %87 = "fly.make_int_tuple"(%17, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %88 = "fly.gemm"(%3, %arg8, %arg7, %14, %18, %87) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %68 = arith.addi %arg6, %c1 : index
-        %69 = arith.addi %68, %c1 : index
+        %89 = arith.addi %arg6, %c1 : index
+        %90 = arith.addi %89, %c1 : index
         %c7_4 = arith.constant 7 : index
-        %70 = arith.minui %69, %c7_4 : index
-        %71 = arith.muli %70, %c128 : index
-        %72 = "fly.make_int_tuple"(%14, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %73 = "fly.gemm_fragments"(%21, %11, %72) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %74 = arith.addi %68, %c2 : index
-        %75 = "fly.make_int_tuple"(%block_id_x, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %76 = "fly.local_tile"(%19, %75) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%76, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %77 = arith.muli %68, %c128 : index
-        %78 = "fly.make_int_tuple"(%14, %77) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %79 = "fly.gemm"(%6, %61, %67, %11, %15, %78) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %91 = arith.minui %90, %c7_4 : index
+        %92 = arith.addi %91, %12 : index
+        %93 = arith.remui %92, %c8 : index
+        %94 = arith.muli %93, %c128 : index
+        %95 = "fly.make_int_tuple"(%17, %94) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %96 = "fly.gemm_fragments"(%24, %14, %95) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %97 = arith.addi %89, %c2 : index
+        %98 = arith.addi %97, %12 : index
+        %99 = arith.remui %98, %c8 : index
+        %100 = "fly.make_int_tuple"(%block_id_x, %99) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %101 = "fly.local_tile"(%22, %100) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%101, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %102 = arith.addi %89, %12 : index
+        %103 = arith.remui %102, %c8 : index
+        %104 = arith.muli %103, %c128 : index
+        %105 = "fly.make_int_tuple"(%17, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %106 = "fly.gemm"(%6, %78, %88, %14, %18, %105) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %80 = arith.addi %arg6, %c2 : index
-        %81 = arith.addi %80, %c1 : index
+        %107 = arith.addi %arg6, %c2 : index
+        %108 = arith.addi %107, %c1 : index
         %c7_5 = arith.constant 7 : index
-        %82 = arith.minui %81, %c7_5 : index
-        %83 = arith.muli %82, %c128 : index
-        %84 = "fly.make_int_tuple"(%14, %83) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %85 = "fly.gemm_fragments"(%21, %11, %84) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %86 = arith.addi %80, %c2 : index
-        %87 = "fly.make_int_tuple"(%block_id_x, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %88 = "fly.local_tile"(%19, %87) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%88, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %89 = arith.muli %80, %c128 : index
-        %90 = "fly.make_int_tuple"(%14, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %91 = "fly.gemm"(%9, %73, %79, %11, %15, %90) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+        %109 = arith.minui %108, %c7_5 : index
+        %110 = arith.addi %109, %12 : index
+        %111 = arith.remui %110, %c8 : index
+        %112 = arith.muli %111, %c128 : index
+        %113 = "fly.make_int_tuple"(%17, %112) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %114 = "fly.gemm_fragments"(%24, %14, %113) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %115 = arith.addi %107, %c2 : index
+        %116 = arith.addi %115, %12 : index
+        %117 = arith.remui %116, %c8 : index
+        %118 = "fly.make_int_tuple"(%block_id_x, %117) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %119 = "fly.local_tile"(%22, %118) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%119, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(1024,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %120 = arith.addi %107, %12 : index
+        %121 = arith.remui %120, %c8 : index
+        %122 = arith.muli %121, %c128 : index
+        %123 = "fly.make_int_tuple"(%17, %122) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %124 = "fly.gemm"(%9, %96, %106, %14, %18, %123) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %91, %85 : vector<64xi32>, vector<128xi8>
+        scf.yield %124, %114 : vector<64xi32>, vector<128xi8>
       } {fly.hot_loop}
       %c6_0 = arith.constant 6 : index
-      %35 = arith.addi %c6_0, %c1 : index
+      %44 = arith.addi %c6_0, %c1 : index
       %c7_1 = arith.constant 7 : index
-      %36 = arith.minui %35, %c7_1 : index
-      %37 = arith.muli %36, %c128 : index
-      %38 = "fly.make_int_tuple"(%14, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.gemm_fragments"(%21, %11, %38) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %40 = arith.muli %c6_0, %c128 : index
-      %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm"(%3, %34#1, %34#0, %11, %15, %41) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+      %45 = arith.minui %44, %c7_1 : index
+      %46 = arith.addi %45, %12 : index
+      %47 = arith.remui %46, %c8 : index
+      %48 = arith.muli %47, %c128 : index
+      %49 = "fly.make_int_tuple"(%17, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %50 = "fly.gemm_fragments"(%24, %14, %49) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %51 = arith.addi %c6_0, %12 : index
+      %52 = arith.remui %51, %c8 : index
+      %53 = arith.muli %52, %c128 : index
+      %54 = "fly.make_int_tuple"(%17, %53) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %55 = "fly.gemm"(%3, %43#1, %43#0, %14, %18, %54) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c7_2 = arith.constant 7 : index
-      %43 = arith.muli %c7_2, %c128 : index
-      %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm"(%6, %39, %42, %11, %15, %44) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
+      %56 = arith.addi %c7_2, %12 : index
+      %57 = arith.remui %56, %c8 : index
+      %58 = arith.muli %57, %c128 : index
+      %59 = "fly.make_int_tuple"(%17, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %60 = "fly.gemm"(%6, %50, %55, %14, %18, %59) {a = "i8", b = "i8", c = "i32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xi32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xi32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %46 = arith.muli %block_id_x, %c64 : index
-      %47 = "fly.make_int_tuple"(%46, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %48 = arith.sitofp %45 : vector<64xi32> to vector<64xf32>
-      %49 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %50 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %51 = "fly.make_layout"(%49, %50) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %52 = "fly.make_tensor"(%arg3, %51) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %53 = "fly.static"() : () -> !fly.layout<"512:1">
-      %54 = "fly.make_tensor"(%arg4, %53) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %55 = "fly.gemm_scale"(%48, %52, %54, %11, %47) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %56 = arith.truncf %55 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%56, %25, %11, %47) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %61 = arith.muli %block_id_x, %c64 : index
+      %62 = "fly.make_int_tuple"(%61, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %63 = arith.sitofp %60 : vector<64xi32> to vector<64xf32>
+      %64 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
+      %65 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %66 = "fly.make_layout"(%64, %65) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %67 = "fly.make_tensor"(%arg3, %66) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %68 = "fly.static"() : () -> !fly.layout<"512:1">
+      %69 = "fly.make_tensor"(%arg4, %68) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %70 = "fly.gemm_scale"(%63, %67, %69, %14, %62) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %71 = arith.truncf %70 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%71, %28, %14, %62) {a = "i8", b = "i8", c = "i32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x64", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

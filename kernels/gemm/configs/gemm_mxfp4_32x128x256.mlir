@@ -23,63 +23,75 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c32 : index
-      %13 = arith.muli %block_id_y, %c128 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = arith.index_cast %arg5 : i32 to index
+      %c8 = arith.constant 8 : index
+      %10 = arith.divui %block_id_x, %c8 : index
+      %11 = arith.addi %block_id_x, %10 : index
+      %12 = arith.remui %11, %c16 : index
+      %13 = arith.divui %thread_id_x, %c64 : index
+      %14 = arith.remui %thread_id_x, %c64 : index
+      %15 = arith.muli %13, %c32 : index
+      %16 = arith.muli %block_id_y, %c128 : index
+      %17 = arith.addi %16, %15 : index
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %19 = arith.index_cast %arg5 : i32 to index
       %c31 = arith.constant 31 : index
-      %17 = arith.addi %16, %c31 : index
-      %18 = arith.divui %17, %c32 : index
-      %19 = "fly.make_int_tuple"(%18) : (index) -> !fly.int_tuple<"((16,2,?),(4,2,16))">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"((4,2,4096),(64,1,256))">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"((16,2,?),(4,2,16))">, !fly.int_tuple<"((4,2,4096),(64,1,256))">) -> !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
-      %22 = "fly.make_tensor"(%arg3, %21) {buffer} : (memref<2097152xi8>, !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
-      %23 = "fly.static"() : () -> !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
-      %24 = "fly.make_tensor"(%arg4, %23) {buffer} : (memref<65536xi8>, !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
-      %25 = arith.remui %11, %c16 : index
-      %26 = arith.divui %11, %c16 : index
-      %27 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
-      %28 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
-      %29 = "fly.make_layout"(%27, %28) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
-      %30 = "fly.make_tensor"(%arg0, %29) {buffer} : (memref<33554432xi8>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"i8 global (?,2048):(2048,1)">
-      %31 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">
-      %32 = "fly.make_tensor"(%arg1, %31) {buffer} : (memref<1048576xi8>, !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">
-      %33 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %34 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %35 = "fly.make_layout"(%33, %34) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %36 = "fly.make_tensor"(%arg2, %35) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %37 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %38 = "fly.local_tile"(%30, %37) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-      "fly.copy_to_lds"(%38, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+      %20 = arith.addi %19, %c31 : index
+      %21 = arith.divui %20, %c32 : index
+      %22 = "fly.make_int_tuple"(%21) : (index) -> !fly.int_tuple<"((16,2,?),(4,2,16))">
+      %23 = "fly.static"() : () -> !fly.int_tuple<"((4,2,4096),(64,1,256))">
+      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"((16,2,?),(4,2,16))">, !fly.int_tuple<"((4,2,4096),(64,1,256))">) -> !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
+      %25 = "fly.make_tensor"(%arg3, %24) {buffer} : (memref<2097152xi8>, !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
+      %26 = "fly.static"() : () -> !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
+      %27 = "fly.make_tensor"(%arg4, %26) {buffer} : (memref<65536xi8>, !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
+      %28 = arith.remui %14, %c16 : index
+      %29 = arith.divui %14, %c16 : index
+      %30 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
+      %31 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
+      %32 = "fly.make_layout"(%30, %31) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
+      %33 = "fly.make_tensor"(%arg0, %32) {buffer} : (memref<33554432xi8>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"i8 global (?,2048):(2048,1)">
+      %34 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">
+      %35 = "fly.make_tensor"(%arg1, %34) {buffer} : (memref<1048576xi8>, !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">
+      %36 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %37 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %38 = "fly.make_layout"(%36, %37) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %39 = "fly.make_tensor"(%arg2, %38) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %40 = arith.addi %c0, %12 : index
+      %41 = arith.remui %40, %c16 : index
+      %42 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %43 = "fly.local_tile"(%33, %42) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+      "fly.copy_to_lds"(%43, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c15 = arith.constant 15 : index
-      %39 = arith.minui %c0, %c15 : index
-      %40 = arith.muli %39, %c128 : index
-      %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm_fragments"(%32, %11, %41) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %43 = arith.muli %block_id_x, %c32 : index
-      %c8 = arith.constant 8 : index
-      %44 = arith.muli %39, %c8 : index
-      %45 = arith.addi %44, %26 : index
-      %46 = arith.addi %43, %c0 : index
-      %47 = arith.addi %46, %25 : index
-      %48 = "fly.make_int_tuple"(%47, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %49 = "fly.load"(%22, %48) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %44 = arith.minui %c0, %c15 : index
+      %45 = arith.addi %44, %12 : index
+      %46 = arith.remui %45, %c16 : index
+      %47 = arith.muli %46, %c128 : index
+      %48 = "fly.make_int_tuple"(%17, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %49 = "fly.gemm_fragments"(%35, %14, %48) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %50 = arith.addi %44, %12 : index
+      %51 = arith.remui %50, %c16 : index
+      %52 = arith.muli %block_id_x, %c32 : index
       %c8_0 = arith.constant 8 : index
-      %50 = arith.muli %39, %c8_0 : index
-      %51 = arith.addi %50, %26 : index
-      %52 = arith.addi %14, %c0 : index
-      %53 = arith.addi %52, %25 : index
-      %54 = "fly.make_int_tuple"(%53, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %55 = "fly.load"(%24, %54) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %56 = vector.shuffle %42, %49 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-      %57 = vector.shuffle %56, %55 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-      %58 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %59 = "fly.local_tile"(%30, %58) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-      "fly.copy_to_lds"(%59, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+      %53 = arith.muli %51, %c8_0 : index
+      %54 = arith.addi %53, %29 : index
+      %55 = arith.addi %52, %c0 : index
+      %56 = arith.addi %55, %28 : index
+      %57 = "fly.make_int_tuple"(%56, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %58 = "fly.load"(%25, %57) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c8_1 = arith.constant 8 : index
+      %59 = arith.muli %51, %c8_1 : index
+      %60 = arith.addi %59, %29 : index
+      %61 = arith.addi %17, %c0 : index
+      %62 = arith.addi %61, %28 : index
+      %63 = "fly.make_int_tuple"(%62, %60) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %64 = "fly.load"(%27, %63) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %65 = vector.shuffle %49, %58 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+      %66 = vector.shuffle %65, %64 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
+      %67 = arith.addi %c1, %12 : index
+      %68 = arith.remui %67, %c16 : index
+      %69 = "fly.make_int_tuple"(%block_id_x, %68) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %70 = "fly.local_tile"(%33, %69) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+      "fly.copy_to_lds"(%70, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 1 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -87,247 +99,295 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0.000000e+00> : vector<16xf32>
       %c12 = arith.constant 12 : index
       %c3 = arith.constant 3 : index
-      %60:2 = scf.for %arg6 = %c0 to %c12 step %c3 iter_args(%arg7 = %cst, %arg8 = %57) -> (vector<16xf32>, vector<72xi8>) {
-        %154 = arith.addi %arg6, %c1 : index
-        %c15_12 = arith.constant 15 : index
-        %155 = arith.minui %154, %c15_12 : index
-        %156 = arith.muli %155, %c128 : index
-        %157 = "fly.make_int_tuple"(%14, %156) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %158 = "fly.gemm_fragments"(%32, %11, %157) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-        %159 = arith.muli %block_id_x, %c32 : index
-        %c8_13 = arith.constant 8 : index
-        %160 = arith.muli %155, %c8_13 : index
-        %161 = arith.addi %160, %26 : index
-        %162 = arith.addi %159, %c0 : index
-        %163 = arith.addi %162, %25 : index
-        %164 = "fly.make_int_tuple"(%163, %161) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %165 = "fly.load"(%22, %164) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %71:2 = scf.for %arg6 = %c0 to %c12 step %c3 iter_args(%arg7 = %cst, %arg8 = %66) -> (vector<16xf32>, vector<72xi8>) {
+        %189 = arith.addi %arg6, %c1 : index
+        %c15_13 = arith.constant 15 : index
+        %190 = arith.minui %189, %c15_13 : index
+        %191 = arith.addi %190, %12 : index
+        %192 = arith.remui %191, %c16 : index
+        %193 = arith.muli %192, %c128 : index
+        %194 = "fly.make_int_tuple"(%17, %193) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %195 = "fly.gemm_fragments"(%35, %14, %194) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %196 = arith.addi %190, %12 : index
+        %197 = arith.remui %196, %c16 : index
+        %198 = arith.muli %block_id_x, %c32 : index
         %c8_14 = arith.constant 8 : index
-        %166 = arith.muli %155, %c8_14 : index
-        %167 = arith.addi %166, %26 : index
-        %168 = arith.addi %14, %c0 : index
-        %169 = arith.addi %168, %25 : index
-        %170 = "fly.make_int_tuple"(%169, %167) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %171 = "fly.load"(%24, %170) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %172 = vector.shuffle %158, %165 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-        %173 = vector.shuffle %172, %171 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-        %174 = arith.addi %arg6, %c2 : index
-        %175 = "fly.make_int_tuple"(%block_id_x, %174) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %176 = "fly.local_tile"(%30, %175) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-        "fly.copy_to_lds"(%176, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
-        %177 = arith.muli %arg6, %c128 : index
-        %178 = "fly.make_int_tuple"(%14, %177) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %179 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-        %180 = vector.shuffle %arg8, %arg8 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-        %181 = vector.bitcast %180 : vector<8xi8> to vector<2xi32>
-        %182 = "fly.gemm"(%3, %179, %arg7, %11, %15, %178, %181) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
-        "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
-        llvm.fence syncscope("wavefront") release
-        rocdl.s.barrier
-        llvm.fence syncscope("wavefront") acquire
-        %183 = arith.addi %arg6, %c1 : index
-        %184 = arith.addi %183, %c1 : index
-        %c15_15 = arith.constant 15 : index
-        %185 = arith.minui %184, %c15_15 : index
-        %186 = arith.muli %185, %c128 : index
-        %187 = "fly.make_int_tuple"(%14, %186) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %188 = "fly.gemm_fragments"(%32, %11, %187) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-        %189 = arith.muli %block_id_x, %c32 : index
-        %c8_16 = arith.constant 8 : index
-        %190 = arith.muli %185, %c8_16 : index
-        %191 = arith.addi %190, %26 : index
-        %192 = arith.addi %189, %c0 : index
-        %193 = arith.addi %192, %25 : index
-        %194 = "fly.make_int_tuple"(%193, %191) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %195 = "fly.load"(%22, %194) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c8_17 = arith.constant 8 : index
-        %196 = arith.muli %185, %c8_17 : index
-        %197 = arith.addi %196, %26 : index
-        %198 = arith.addi %14, %c0 : index
-        %199 = arith.addi %198, %25 : index
-        %200 = "fly.make_int_tuple"(%199, %197) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %201 = "fly.load"(%24, %200) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %202 = vector.shuffle %188, %195 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-        %203 = vector.shuffle %202, %201 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-        %204 = arith.addi %183, %c2 : index
-        %205 = "fly.make_int_tuple"(%block_id_x, %204) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %206 = "fly.local_tile"(%30, %205) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-        "fly.copy_to_lds"(%206, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
-        %207 = arith.muli %183, %c128 : index
-        %208 = "fly.make_int_tuple"(%14, %207) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %209 = vector.shuffle %173, %173 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-        %210 = vector.shuffle %173, %173 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-        %211 = vector.bitcast %210 : vector<8xi8> to vector<2xi32>
-        %212 = "fly.gemm"(%6, %209, %182, %11, %15, %208, %211) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
-        "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
-        llvm.fence syncscope("wavefront") release
-        rocdl.s.barrier
-        llvm.fence syncscope("wavefront") acquire
+        %199 = arith.muli %197, %c8_14 : index
+        %200 = arith.addi %199, %29 : index
+        %201 = arith.addi %198, %c0 : index
+        %202 = arith.addi %201, %28 : index
+        %203 = "fly.make_int_tuple"(%202, %200) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %204 = "fly.load"(%25, %203) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c8_15 = arith.constant 8 : index
+        %205 = arith.muli %197, %c8_15 : index
+        %206 = arith.addi %205, %29 : index
+        %207 = arith.addi %17, %c0 : index
+        %208 = arith.addi %207, %28 : index
+        %209 = "fly.make_int_tuple"(%208, %206) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %210 = "fly.load"(%27, %209) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %211 = vector.shuffle %195, %204 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+        %212 = vector.shuffle %211, %210 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
         %213 = arith.addi %arg6, %c2 : index
-        %214 = arith.addi %213, %c1 : index
-        %c15_18 = arith.constant 15 : index
-        %215 = arith.minui %214, %c15_18 : index
-        %216 = arith.muli %215, %c128 : index
-        %217 = "fly.make_int_tuple"(%14, %216) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %218 = "fly.gemm_fragments"(%32, %11, %217) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-        %219 = arith.muli %block_id_x, %c32 : index
-        %c8_19 = arith.constant 8 : index
-        %220 = arith.muli %215, %c8_19 : index
-        %221 = arith.addi %220, %26 : index
-        %222 = arith.addi %219, %c0 : index
-        %223 = arith.addi %222, %25 : index
-        %224 = "fly.make_int_tuple"(%223, %221) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %225 = "fly.load"(%22, %224) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c8_20 = arith.constant 8 : index
-        %226 = arith.muli %215, %c8_20 : index
-        %227 = arith.addi %226, %26 : index
-        %228 = arith.addi %14, %c0 : index
-        %229 = arith.addi %228, %25 : index
-        %230 = "fly.make_int_tuple"(%229, %227) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %231 = "fly.load"(%24, %230) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %232 = vector.shuffle %218, %225 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-        %233 = vector.shuffle %232, %231 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-        %234 = arith.addi %213, %c2 : index
-        %235 = "fly.make_int_tuple"(%block_id_x, %234) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %236 = "fly.local_tile"(%30, %235) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-        "fly.copy_to_lds"(%236, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
-        %237 = arith.muli %213, %c128 : index
-        %238 = "fly.make_int_tuple"(%14, %237) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %239 = vector.shuffle %203, %203 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-        %240 = vector.shuffle %203, %203 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-        %241 = vector.bitcast %240 : vector<8xi8> to vector<2xi32>
-        %242 = "fly.gemm"(%9, %239, %212, %11, %15, %238, %241) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %214 = arith.addi %213, %12 : index
+        %215 = arith.remui %214, %c16 : index
+        %216 = "fly.make_int_tuple"(%block_id_x, %215) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %217 = "fly.local_tile"(%33, %216) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+        "fly.copy_to_lds"(%217, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+        %218 = arith.addi %arg6, %12 : index
+        %219 = arith.remui %218, %c16 : index
+        %220 = arith.muli %219, %c128 : index
+        %221 = "fly.make_int_tuple"(%17, %220) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %222 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+        %223 = vector.shuffle %arg8, %arg8 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+        %224 = vector.bitcast %223 : vector<8xi8> to vector<2xi32>
+        %225 = "fly.gemm"(%3, %222, %arg7, %14, %18, %221, %224) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %242, %233 : vector<16xf32>, vector<72xi8>
+        %226 = arith.addi %arg6, %c1 : index
+        %227 = arith.addi %226, %c1 : index
+        %c15_16 = arith.constant 15 : index
+        %228 = arith.minui %227, %c15_16 : index
+        %229 = arith.addi %228, %12 : index
+        %230 = arith.remui %229, %c16 : index
+        %231 = arith.muli %230, %c128 : index
+        %232 = "fly.make_int_tuple"(%17, %231) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %233 = "fly.gemm_fragments"(%35, %14, %232) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %234 = arith.addi %228, %12 : index
+        %235 = arith.remui %234, %c16 : index
+        %236 = arith.muli %block_id_x, %c32 : index
+        %c8_17 = arith.constant 8 : index
+        %237 = arith.muli %235, %c8_17 : index
+        %238 = arith.addi %237, %29 : index
+        %239 = arith.addi %236, %c0 : index
+        %240 = arith.addi %239, %28 : index
+        %241 = "fly.make_int_tuple"(%240, %238) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %242 = "fly.load"(%25, %241) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c8_18 = arith.constant 8 : index
+        %243 = arith.muli %235, %c8_18 : index
+        %244 = arith.addi %243, %29 : index
+        %245 = arith.addi %17, %c0 : index
+        %246 = arith.addi %245, %28 : index
+        %247 = "fly.make_int_tuple"(%246, %244) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %248 = "fly.load"(%27, %247) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %249 = vector.shuffle %233, %242 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+        %250 = vector.shuffle %249, %248 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
+        %251 = arith.addi %226, %c2 : index
+        %252 = arith.addi %251, %12 : index
+        %253 = arith.remui %252, %c16 : index
+        %254 = "fly.make_int_tuple"(%block_id_x, %253) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %255 = "fly.local_tile"(%33, %254) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+        "fly.copy_to_lds"(%255, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+        %256 = arith.addi %226, %12 : index
+        %257 = arith.remui %256, %c16 : index
+        %258 = arith.muli %257, %c128 : index
+        %259 = "fly.make_int_tuple"(%17, %258) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %260 = vector.shuffle %212, %212 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+        %261 = vector.shuffle %212, %212 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+        %262 = vector.bitcast %261 : vector<8xi8> to vector<2xi32>
+        %263 = "fly.gemm"(%6, %260, %225, %14, %18, %259, %262) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
+        llvm.fence syncscope("wavefront") release
+        rocdl.s.barrier
+        llvm.fence syncscope("wavefront") acquire
+        %264 = arith.addi %arg6, %c2 : index
+        %265 = arith.addi %264, %c1 : index
+        %c15_19 = arith.constant 15 : index
+        %266 = arith.minui %265, %c15_19 : index
+        %267 = arith.addi %266, %12 : index
+        %268 = arith.remui %267, %c16 : index
+        %269 = arith.muli %268, %c128 : index
+        %270 = "fly.make_int_tuple"(%17, %269) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %271 = "fly.gemm_fragments"(%35, %14, %270) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %272 = arith.addi %266, %12 : index
+        %273 = arith.remui %272, %c16 : index
+        %274 = arith.muli %block_id_x, %c32 : index
+        %c8_20 = arith.constant 8 : index
+        %275 = arith.muli %273, %c8_20 : index
+        %276 = arith.addi %275, %29 : index
+        %277 = arith.addi %274, %c0 : index
+        %278 = arith.addi %277, %28 : index
+        %279 = "fly.make_int_tuple"(%278, %276) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %280 = "fly.load"(%25, %279) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c8_21 = arith.constant 8 : index
+        %281 = arith.muli %273, %c8_21 : index
+        %282 = arith.addi %281, %29 : index
+        %283 = arith.addi %17, %c0 : index
+        %284 = arith.addi %283, %28 : index
+        %285 = "fly.make_int_tuple"(%284, %282) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %286 = "fly.load"(%27, %285) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %287 = vector.shuffle %271, %280 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+        %288 = vector.shuffle %287, %286 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
+        %289 = arith.addi %264, %c2 : index
+        %290 = arith.addi %289, %12 : index
+        %291 = arith.remui %290, %c16 : index
+        %292 = "fly.make_int_tuple"(%block_id_x, %291) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %293 = "fly.local_tile"(%33, %292) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+        "fly.copy_to_lds"(%293, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+        %294 = arith.addi %264, %12 : index
+        %295 = arith.remui %294, %c16 : index
+        %296 = arith.muli %295, %c128 : index
+        %297 = "fly.make_int_tuple"(%17, %296) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %298 = vector.shuffle %250, %250 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+        %299 = vector.shuffle %250, %250 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+        %300 = vector.bitcast %299 : vector<8xi8> to vector<2xi32>
+        %301 = "fly.gemm"(%9, %298, %263, %14, %18, %297, %300) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
+        llvm.fence syncscope("wavefront") release
+        rocdl.s.barrier
+        llvm.fence syncscope("wavefront") acquire
+        scf.yield %301, %288 : vector<16xf32>, vector<72xi8>
       } {fly.hot_loop}
-      %c12_1 = arith.constant 12 : index
-      %61 = arith.addi %c12_1, %c1 : index
-      %c15_2 = arith.constant 15 : index
-      %62 = arith.minui %61, %c15_2 : index
-      %63 = arith.muli %62, %c128 : index
-      %64 = "fly.make_int_tuple"(%14, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %65 = "fly.gemm_fragments"(%32, %11, %64) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %66 = arith.muli %block_id_x, %c32 : index
-      %c8_3 = arith.constant 8 : index
-      %67 = arith.muli %62, %c8_3 : index
-      %68 = arith.addi %67, %26 : index
-      %69 = arith.addi %66, %c0 : index
-      %70 = arith.addi %69, %25 : index
-      %71 = "fly.make_int_tuple"(%70, %68) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %72 = "fly.load"(%22, %71) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c12_2 = arith.constant 12 : index
+      %72 = arith.addi %c12_2, %c1 : index
+      %c15_3 = arith.constant 15 : index
+      %73 = arith.minui %72, %c15_3 : index
+      %74 = arith.addi %73, %12 : index
+      %75 = arith.remui %74, %c16 : index
+      %76 = arith.muli %75, %c128 : index
+      %77 = "fly.make_int_tuple"(%17, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %78 = "fly.gemm_fragments"(%35, %14, %77) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %79 = arith.addi %73, %12 : index
+      %80 = arith.remui %79, %c16 : index
+      %81 = arith.muli %block_id_x, %c32 : index
       %c8_4 = arith.constant 8 : index
-      %73 = arith.muli %62, %c8_4 : index
-      %74 = arith.addi %73, %26 : index
-      %75 = arith.addi %14, %c0 : index
-      %76 = arith.addi %75, %25 : index
-      %77 = "fly.make_int_tuple"(%76, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %78 = "fly.load"(%24, %77) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %79 = vector.shuffle %65, %72 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-      %80 = vector.shuffle %79, %78 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-      %81 = arith.addi %c12_1, %c2 : index
-      %82 = "fly.make_int_tuple"(%block_id_x, %81) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %83 = "fly.local_tile"(%30, %82) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-      "fly.copy_to_lds"(%83, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
-      %84 = arith.muli %c12_1, %c128 : index
-      %85 = "fly.make_int_tuple"(%14, %84) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %86 = vector.shuffle %60#1, %60#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-      %87 = vector.shuffle %60#1, %60#1 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-      %88 = vector.bitcast %87 : vector<8xi8> to vector<2xi32>
-      %89 = "fly.gemm"(%3, %86, %60#0, %11, %15, %85, %88) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %82 = arith.muli %80, %c8_4 : index
+      %83 = arith.addi %82, %29 : index
+      %84 = arith.addi %81, %c0 : index
+      %85 = arith.addi %84, %28 : index
+      %86 = "fly.make_int_tuple"(%85, %83) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %87 = "fly.load"(%25, %86) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c8_5 = arith.constant 8 : index
+      %88 = arith.muli %80, %c8_5 : index
+      %89 = arith.addi %88, %29 : index
+      %90 = arith.addi %17, %c0 : index
+      %91 = arith.addi %90, %28 : index
+      %92 = "fly.make_int_tuple"(%91, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %93 = "fly.load"(%27, %92) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %94 = vector.shuffle %78, %87 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+      %95 = vector.shuffle %94, %93 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
+      %96 = arith.addi %c12_2, %c2 : index
+      %97 = arith.addi %96, %12 : index
+      %98 = arith.remui %97, %c16 : index
+      %99 = "fly.make_int_tuple"(%block_id_x, %98) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %100 = "fly.local_tile"(%33, %99) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+      "fly.copy_to_lds"(%100, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+      %101 = arith.addi %c12_2, %12 : index
+      %102 = arith.remui %101, %c16 : index
+      %103 = arith.muli %102, %c128 : index
+      %104 = "fly.make_int_tuple"(%17, %103) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %105 = vector.shuffle %71#1, %71#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+      %106 = vector.shuffle %71#1, %71#1 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+      %107 = vector.bitcast %106 : vector<8xi8> to vector<2xi32>
+      %108 = "fly.gemm"(%3, %105, %71#0, %14, %18, %104, %107) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c13 = arith.constant 13 : index
-      %90 = arith.addi %c13, %c1 : index
-      %c15_5 = arith.constant 15 : index
-      %91 = arith.minui %90, %c15_5 : index
-      %92 = arith.muli %91, %c128 : index
-      %93 = "fly.make_int_tuple"(%14, %92) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %94 = "fly.gemm_fragments"(%32, %11, %93) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %95 = arith.muli %block_id_x, %c32 : index
-      %c8_6 = arith.constant 8 : index
-      %96 = arith.muli %91, %c8_6 : index
-      %97 = arith.addi %96, %26 : index
-      %98 = arith.addi %95, %c0 : index
-      %99 = arith.addi %98, %25 : index
-      %100 = "fly.make_int_tuple"(%99, %97) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %101 = "fly.load"(%22, %100) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %109 = arith.addi %c13, %c1 : index
+      %c15_6 = arith.constant 15 : index
+      %110 = arith.minui %109, %c15_6 : index
+      %111 = arith.addi %110, %12 : index
+      %112 = arith.remui %111, %c16 : index
+      %113 = arith.muli %112, %c128 : index
+      %114 = "fly.make_int_tuple"(%17, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %115 = "fly.gemm_fragments"(%35, %14, %114) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %116 = arith.addi %110, %12 : index
+      %117 = arith.remui %116, %c16 : index
+      %118 = arith.muli %block_id_x, %c32 : index
       %c8_7 = arith.constant 8 : index
-      %102 = arith.muli %91, %c8_7 : index
-      %103 = arith.addi %102, %26 : index
-      %104 = arith.addi %14, %c0 : index
-      %105 = arith.addi %104, %25 : index
-      %106 = "fly.make_int_tuple"(%105, %103) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %107 = "fly.load"(%24, %106) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %108 = vector.shuffle %94, %101 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-      %109 = vector.shuffle %108, %107 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-      %110 = arith.addi %c13, %c2 : index
-      %111 = "fly.make_int_tuple"(%block_id_x, %110) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %112 = "fly.local_tile"(%30, %111) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
-      "fly.copy_to_lds"(%112, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
-      %113 = arith.muli %c13, %c128 : index
-      %114 = "fly.make_int_tuple"(%14, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %115 = vector.shuffle %80, %80 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-      %116 = vector.shuffle %80, %80 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-      %117 = vector.bitcast %116 : vector<8xi8> to vector<2xi32>
-      %118 = "fly.gemm"(%6, %115, %89, %11, %15, %114, %117) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %119 = arith.muli %117, %c8_7 : index
+      %120 = arith.addi %119, %29 : index
+      %121 = arith.addi %118, %c0 : index
+      %122 = arith.addi %121, %28 : index
+      %123 = "fly.make_int_tuple"(%122, %120) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %124 = "fly.load"(%25, %123) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c8_8 = arith.constant 8 : index
+      %125 = arith.muli %117, %c8_8 : index
+      %126 = arith.addi %125, %29 : index
+      %127 = arith.addi %17, %c0 : index
+      %128 = arith.addi %127, %28 : index
+      %129 = "fly.make_int_tuple"(%128, %126) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %130 = "fly.load"(%27, %129) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %131 = vector.shuffle %115, %124 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+      %132 = vector.shuffle %131, %130 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
+      %133 = arith.addi %c13, %c2 : index
+      %134 = arith.addi %133, %12 : index
+      %135 = arith.remui %134, %c16 : index
+      %136 = "fly.make_int_tuple"(%block_id_x, %135) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %137 = "fly.local_tile"(%33, %136) {tile = "(32,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (32,128):(2048,1)">
+      "fly.copy_to_lds"(%137, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (32,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, index) -> ()
+      %138 = arith.addi %c13, %12 : index
+      %139 = arith.remui %138, %c16 : index
+      %140 = arith.muli %139, %c128 : index
+      %141 = "fly.make_int_tuple"(%17, %140) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %142 = vector.shuffle %95, %95 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+      %143 = vector.shuffle %95, %95 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+      %144 = vector.bitcast %143 : vector<8xi8> to vector<2xi32>
+      %145 = "fly.gemm"(%6, %142, %108, %14, %18, %141, %144) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 5 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c14 = arith.constant 14 : index
-      %119 = arith.addi %c14, %c1 : index
-      %c15_8 = arith.constant 15 : index
-      %120 = arith.minui %119, %c15_8 : index
-      %121 = arith.muli %120, %c128 : index
-      %122 = "fly.make_int_tuple"(%14, %121) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %123 = "fly.gemm_fragments"(%32, %11, %122) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %124 = arith.muli %block_id_x, %c32 : index
-      %c8_9 = arith.constant 8 : index
-      %125 = arith.muli %120, %c8_9 : index
-      %126 = arith.addi %125, %26 : index
-      %127 = arith.addi %124, %c0 : index
-      %128 = arith.addi %127, %25 : index
-      %129 = "fly.make_int_tuple"(%128, %126) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %130 = "fly.load"(%22, %129) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %146 = arith.addi %c14, %c1 : index
+      %c15_9 = arith.constant 15 : index
+      %147 = arith.minui %146, %c15_9 : index
+      %148 = arith.addi %147, %12 : index
+      %149 = arith.remui %148, %c16 : index
+      %150 = arith.muli %149, %c128 : index
+      %151 = "fly.make_int_tuple"(%17, %150) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %152 = "fly.gemm_fragments"(%35, %14, %151) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %153 = arith.addi %147, %12 : index
+      %154 = arith.remui %153, %c16 : index
+      %155 = arith.muli %block_id_x, %c32 : index
       %c8_10 = arith.constant 8 : index
-      %131 = arith.muli %120, %c8_10 : index
-      %132 = arith.addi %131, %26 : index
-      %133 = arith.addi %14, %c0 : index
-      %134 = arith.addi %133, %25 : index
-      %135 = "fly.make_int_tuple"(%134, %132) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %136 = "fly.load"(%24, %135) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %137 = vector.shuffle %123, %130 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
-      %138 = vector.shuffle %137, %136 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-      %139 = arith.muli %c14, %c128 : index
-      %140 = "fly.make_int_tuple"(%14, %139) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %141 = vector.shuffle %109, %109 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-      %142 = vector.shuffle %109, %109 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-      %143 = vector.bitcast %142 : vector<8xi8> to vector<2xi32>
-      %144 = "fly.gemm"(%9, %141, %118, %11, %15, %140, %143) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %156 = arith.muli %154, %c8_10 : index
+      %157 = arith.addi %156, %29 : index
+      %158 = arith.addi %155, %c0 : index
+      %159 = arith.addi %158, %28 : index
+      %160 = "fly.make_int_tuple"(%159, %157) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %161 = "fly.load"(%25, %160) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c8_11 = arith.constant 8 : index
+      %162 = arith.muli %154, %c8_11 : index
+      %163 = arith.addi %162, %29 : index
+      %164 = arith.addi %17, %c0 : index
+      %165 = arith.addi %164, %28 : index
+      %166 = "fly.make_int_tuple"(%165, %163) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %167 = "fly.load"(%27, %166) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %168 = vector.shuffle %152, %161 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
+      %169 = vector.shuffle %168, %167 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
+      %170 = arith.addi %c14, %12 : index
+      %171 = arith.remui %170, %c16 : index
+      %172 = arith.muli %171, %c128 : index
+      %173 = "fly.make_int_tuple"(%17, %172) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %174 = vector.shuffle %132, %132 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+      %175 = vector.shuffle %132, %132 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+      %176 = vector.bitcast %175 : vector<8xi8> to vector<2xi32>
+      %177 = "fly.gemm"(%9, %174, %145, %14, %18, %173, %176) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %c15_11 = arith.constant 15 : index
-      %145 = arith.muli %c15_11, %c128 : index
-      %146 = "fly.make_int_tuple"(%14, %145) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %147 = vector.shuffle %138, %138 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
-      %148 = vector.shuffle %138, %138 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
-      %149 = vector.bitcast %148 : vector<8xi8> to vector<2xi32>
-      %150 = "fly.gemm"(%3, %147, %144, %11, %15, %146, %149) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %c15_12 = arith.constant 15 : index
+      %178 = arith.addi %c15_12, %12 : index
+      %179 = arith.remui %178, %c16 : index
+      %180 = arith.muli %179, %c128 : index
+      %181 = "fly.make_int_tuple"(%17, %180) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %182 = vector.shuffle %169, %169 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
+      %183 = vector.shuffle %169, %169 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
+      %184 = vector.bitcast %183 : vector<8xi8> to vector<2xi32>
+      %185 = "fly.gemm"(%3, %182, %177, %14, %18, %181, %184) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (32,128):(128,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %151 = arith.muli %block_id_x, %c32 : index
-      %152 = "fly.make_int_tuple"(%151, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %153 = arith.truncf %150 : vector<16xf32> to vector<16xbf16>
-      "fly.gemm_store"(%153, %36, %11, %152) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %186 = arith.muli %block_id_x, %c32 : index
+      %187 = "fly.make_int_tuple"(%186, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %188 = arith.truncf %185 : vector<16xf32> to vector<16xbf16>
+      "fly.gemm_store"(%188, %39, %14, %187) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -23,76 +23,88 @@ module attributes {gpu.container_module} {
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c64 : index
-      %13 = arith.muli %block_id_y, %c256 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = arith.index_cast %arg5 : i32 to index
+      %c8 = arith.constant 8 : index
+      %10 = arith.divui %block_id_x, %c8 : index
+      %11 = arith.addi %block_id_x, %10 : index
+      %12 = arith.remui %11, %c16 : index
+      %13 = arith.divui %thread_id_x, %c64 : index
+      %14 = arith.remui %thread_id_x, %c64 : index
+      %15 = arith.muli %13, %c64 : index
+      %16 = arith.muli %block_id_y, %c256 : index
+      %17 = arith.addi %16, %15 : index
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %19 = arith.index_cast %arg5 : i32 to index
       %c31 = arith.constant 31 : index
-      %17 = arith.addi %16, %c31 : index
+      %20 = arith.addi %19, %c31 : index
       %c32 = arith.constant 32 : index
-      %18 = arith.divui %17, %c32 : index
-      %19 = "fly.make_int_tuple"(%18) : (index) -> !fly.int_tuple<"((16,2,?),(4,2,16))">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"((4,2,4096),(64,1,256))">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"((16,2,?),(4,2,16))">, !fly.int_tuple<"((4,2,4096),(64,1,256))">) -> !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
-      %22 = "fly.make_tensor"(%arg3, %21) {buffer} : (memref<2097152xi8>, !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
-      %23 = "fly.static"() : () -> !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
-      %24 = "fly.make_tensor"(%arg4, %23) {buffer} : (memref<65536xi8>, !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
-      %25 = arith.remui %11, %c16 : index
-      %26 = arith.divui %11, %c16 : index
-      %27 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
-      %28 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
-      %29 = "fly.make_layout"(%27, %28) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
-      %30 = "fly.make_tensor"(%arg0, %29) {buffer} : (memref<33554432xi8>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"i8 global (?,2048):(2048,1)">
-      %31 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">
-      %32 = "fly.make_tensor"(%arg1, %31) {buffer} : (memref<1048576xi8>, !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">
-      %33 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %34 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %35 = "fly.make_layout"(%33, %34) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %36 = "fly.make_tensor"(%arg2, %35) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %37 = "fly.make_int_tuple"(%block_id_x, %c0) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %38 = "fly.local_tile"(%30, %37) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%38, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %21 = arith.divui %20, %c32 : index
+      %22 = "fly.make_int_tuple"(%21) : (index) -> !fly.int_tuple<"((16,2,?),(4,2,16))">
+      %23 = "fly.static"() : () -> !fly.int_tuple<"((4,2,4096),(64,1,256))">
+      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"((16,2,?),(4,2,16))">, !fly.int_tuple<"((4,2,4096),(64,1,256))">) -> !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
+      %25 = "fly.make_tensor"(%arg3, %24) {buffer} : (memref<2097152xi8>, !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
+      %26 = "fly.static"() : () -> !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
+      %27 = "fly.make_tensor"(%arg4, %26) {buffer} : (memref<65536xi8>, !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
+      %28 = arith.remui %14, %c16 : index
+      %29 = arith.divui %14, %c16 : index
+      %30 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
+      %31 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
+      %32 = "fly.make_layout"(%30, %31) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
+      %33 = "fly.make_tensor"(%arg0, %32) {buffer} : (memref<33554432xi8>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"i8 global (?,2048):(2048,1)">
+      %34 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">
+      %35 = "fly.make_tensor"(%arg1, %34) {buffer} : (memref<1048576xi8>, !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">
+      %36 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %37 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %38 = "fly.make_layout"(%36, %37) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %39 = "fly.make_tensor"(%arg2, %38) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %40 = arith.addi %c0, %12 : index
+      %41 = arith.remui %40, %c16 : index
+      %42 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %43 = "fly.local_tile"(%33, %42) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+      "fly.copy_to_lds"(%43, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c15 = arith.constant 15 : index
-      %39 = arith.minui %c0, %c15 : index
-      %40 = arith.muli %39, %c128 : index
-      %41 = "fly.make_int_tuple"(%14, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.gemm_fragments"(%32, %11, %41) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %43 = arith.muli %block_id_x, %c64 : index
-      %c8 = arith.constant 8 : index
-      %44 = arith.muli %39, %c8 : index
-      %45 = arith.addi %44, %26 : index
-      %46 = arith.addi %43, %c0 : index
-      %47 = arith.addi %46, %25 : index
-      %48 = "fly.make_int_tuple"(%47, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %49 = "fly.load"(%22, %48) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_0 = arith.constant 32 : index
-      %50 = arith.addi %43, %c32_0 : index
-      %51 = arith.addi %50, %25 : index
-      %52 = "fly.make_int_tuple"(%51, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %53 = "fly.load"(%22, %52) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %54 = vector.shuffle %49, %53 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %c8_1 = arith.constant 8 : index
-      %55 = arith.muli %39, %c8_1 : index
-      %56 = arith.addi %55, %26 : index
-      %57 = arith.addi %14, %c0 : index
-      %58 = arith.addi %57, %25 : index
-      %59 = "fly.make_int_tuple"(%58, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %60 = "fly.load"(%24, %59) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_2 = arith.constant 32 : index
-      %61 = arith.addi %14, %c32_2 : index
-      %62 = arith.addi %61, %25 : index
-      %63 = "fly.make_int_tuple"(%62, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %64 = "fly.load"(%24, %63) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %65 = vector.shuffle %60, %64 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %66 = vector.shuffle %42, %54 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-      %67 = vector.shuffle %66, %65 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-      %68 = "fly.make_int_tuple"(%block_id_x, %c1) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %69 = "fly.local_tile"(%30, %68) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%69, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %44 = arith.minui %c0, %c15 : index
+      %45 = arith.addi %44, %12 : index
+      %46 = arith.remui %45, %c16 : index
+      %47 = arith.muli %46, %c128 : index
+      %48 = "fly.make_int_tuple"(%17, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %49 = "fly.gemm_fragments"(%35, %14, %48) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %50 = arith.addi %44, %12 : index
+      %51 = arith.remui %50, %c16 : index
+      %52 = arith.muli %block_id_x, %c64 : index
+      %c8_0 = arith.constant 8 : index
+      %53 = arith.muli %51, %c8_0 : index
+      %54 = arith.addi %53, %29 : index
+      %55 = arith.addi %52, %c0 : index
+      %56 = arith.addi %55, %28 : index
+      %57 = "fly.make_int_tuple"(%56, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %58 = "fly.load"(%25, %57) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_1 = arith.constant 32 : index
+      %59 = arith.addi %52, %c32_1 : index
+      %60 = arith.addi %59, %28 : index
+      %61 = "fly.make_int_tuple"(%60, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %62 = "fly.load"(%25, %61) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %63 = vector.shuffle %58, %62 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %c8_2 = arith.constant 8 : index
+      %64 = arith.muli %51, %c8_2 : index
+      %65 = arith.addi %64, %29 : index
+      %66 = arith.addi %17, %c0 : index
+      %67 = arith.addi %66, %28 : index
+      %68 = "fly.make_int_tuple"(%67, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %69 = "fly.load"(%27, %68) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_3 = arith.constant 32 : index
+      %70 = arith.addi %17, %c32_3 : index
+      %71 = arith.addi %70, %28 : index
+      %72 = "fly.make_int_tuple"(%71, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %73 = "fly.load"(%27, %72) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %74 = vector.shuffle %69, %73 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %75 = vector.shuffle %49, %63 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+      %76 = vector.shuffle %75, %74 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+      %77 = arith.addi %c1, %12 : index
+      %78 = arith.remui %77, %c16 : index
+      %79 = "fly.make_int_tuple"(%block_id_x, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %80 = "fly.local_tile"(%33, %79) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+      "fly.copy_to_lds"(%80, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 2 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -100,319 +112,367 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
       %c12 = arith.constant 12 : index
       %c3 = arith.constant 3 : index
-      %70:2 = scf.for %arg6 = %c0 to %c12 step %c3 iter_args(%arg7 = %cst, %arg8 = %67) -> (vector<64xf32>, vector<144xi8>) {
-        %194 = arith.addi %arg6, %c1 : index
-        %c15_20 = arith.constant 15 : index
-        %195 = arith.minui %194, %c15_20 : index
-        %196 = arith.muli %195, %c128 : index
-        %197 = "fly.make_int_tuple"(%14, %196) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %198 = "fly.gemm_fragments"(%32, %11, %197) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %199 = arith.muli %block_id_x, %c64 : index
-        %c8_21 = arith.constant 8 : index
-        %200 = arith.muli %195, %c8_21 : index
-        %201 = arith.addi %200, %26 : index
-        %202 = arith.addi %199, %c0 : index
-        %203 = arith.addi %202, %25 : index
-        %204 = "fly.make_int_tuple"(%203, %201) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %205 = "fly.load"(%22, %204) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c32_22 = arith.constant 32 : index
-        %206 = arith.addi %199, %c32_22 : index
-        %207 = arith.addi %206, %25 : index
-        %208 = "fly.make_int_tuple"(%207, %201) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %209 = "fly.load"(%22, %208) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %210 = vector.shuffle %205, %209 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-        %c8_23 = arith.constant 8 : index
-        %211 = arith.muli %195, %c8_23 : index
-        %212 = arith.addi %211, %26 : index
-        %213 = arith.addi %14, %c0 : index
-        %214 = arith.addi %213, %25 : index
-        %215 = "fly.make_int_tuple"(%214, %212) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %216 = "fly.load"(%24, %215) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c32_24 = arith.constant 32 : index
-        %217 = arith.addi %14, %c32_24 : index
-        %218 = arith.addi %217, %25 : index
-        %219 = "fly.make_int_tuple"(%218, %212) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %220 = "fly.load"(%24, %219) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %221 = vector.shuffle %216, %220 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-        %222 = vector.shuffle %198, %210 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-        %223 = vector.shuffle %222, %221 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-        %224 = arith.addi %arg6, %c2 : index
-        %225 = "fly.make_int_tuple"(%block_id_x, %224) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %226 = "fly.local_tile"(%30, %225) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-        "fly.copy_to_lds"(%226, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %227 = arith.muli %arg6, %c128 : index
-        %228 = "fly.make_int_tuple"(%14, %227) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %229 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-        %230 = vector.shuffle %arg8, %arg8 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-        %231 = vector.bitcast %230 : vector<16xi8> to vector<4xi32>
-        %232 = "fly.gemm"(%3, %229, %arg7, %11, %15, %228, %231) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %81:2 = scf.for %arg6 = %c0 to %c12 step %c3 iter_args(%arg7 = %cst, %arg8 = %76) -> (vector<64xf32>, vector<144xi8>) {
+        %229 = arith.addi %arg6, %c1 : index
+        %c15_21 = arith.constant 15 : index
+        %230 = arith.minui %229, %c15_21 : index
+        %231 = arith.addi %230, %12 : index
+        %232 = arith.remui %231, %c16 : index
+        %233 = arith.muli %232, %c128 : index
+        %234 = "fly.make_int_tuple"(%17, %233) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %235 = "fly.gemm_fragments"(%35, %14, %234) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %236 = arith.addi %230, %12 : index
+        %237 = arith.remui %236, %c16 : index
+        %238 = arith.muli %block_id_x, %c64 : index
+        %c8_22 = arith.constant 8 : index
+        %239 = arith.muli %237, %c8_22 : index
+        %240 = arith.addi %239, %29 : index
+        %241 = arith.addi %238, %c0 : index
+        %242 = arith.addi %241, %28 : index
+        %243 = "fly.make_int_tuple"(%242, %240) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %244 = "fly.load"(%25, %243) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c32_23 = arith.constant 32 : index
+        %245 = arith.addi %238, %c32_23 : index
+        %246 = arith.addi %245, %28 : index
+        %247 = "fly.make_int_tuple"(%246, %240) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %248 = "fly.load"(%25, %247) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %249 = vector.shuffle %244, %248 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+        %c8_24 = arith.constant 8 : index
+        %250 = arith.muli %237, %c8_24 : index
+        %251 = arith.addi %250, %29 : index
+        %252 = arith.addi %17, %c0 : index
+        %253 = arith.addi %252, %28 : index
+        %254 = "fly.make_int_tuple"(%253, %251) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %255 = "fly.load"(%27, %254) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c32_25 = arith.constant 32 : index
+        %256 = arith.addi %17, %c32_25 : index
+        %257 = arith.addi %256, %28 : index
+        %258 = "fly.make_int_tuple"(%257, %251) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %259 = "fly.load"(%27, %258) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %260 = vector.shuffle %255, %259 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+        %261 = vector.shuffle %235, %249 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+        %262 = vector.shuffle %261, %260 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+        %263 = arith.addi %arg6, %c2 : index
+        %264 = arith.addi %263, %12 : index
+        %265 = arith.remui %264, %c16 : index
+        %266 = "fly.make_int_tuple"(%block_id_x, %265) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %267 = "fly.local_tile"(%33, %266) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+        "fly.copy_to_lds"(%267, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %268 = arith.addi %arg6, %12 : index
+        %269 = arith.remui %268, %c16 : index
+        %270 = arith.muli %269, %c128 : index
+        %271 = "fly.make_int_tuple"(%17, %270) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %272 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+        %273 = vector.shuffle %arg8, %arg8 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+        %274 = vector.bitcast %273 : vector<16xi8> to vector<4xi32>
+        %275 = "fly.gemm"(%3, %272, %arg7, %14, %18, %271, %274) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %233 = arith.addi %arg6, %c1 : index
-        %234 = arith.addi %233, %c1 : index
-        %c15_25 = arith.constant 15 : index
-        %235 = arith.minui %234, %c15_25 : index
-        %236 = arith.muli %235, %c128 : index
-        %237 = "fly.make_int_tuple"(%14, %236) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %238 = "fly.gemm_fragments"(%32, %11, %237) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %239 = arith.muli %block_id_x, %c64 : index
-        %c8_26 = arith.constant 8 : index
-        %240 = arith.muli %235, %c8_26 : index
-        %241 = arith.addi %240, %26 : index
-        %242 = arith.addi %239, %c0 : index
-        %243 = arith.addi %242, %25 : index
-        %244 = "fly.make_int_tuple"(%243, %241) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %245 = "fly.load"(%22, %244) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c32_27 = arith.constant 32 : index
-        %246 = arith.addi %239, %c32_27 : index
-        %247 = arith.addi %246, %25 : index
-        %248 = "fly.make_int_tuple"(%247, %241) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %249 = "fly.load"(%22, %248) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %250 = vector.shuffle %245, %249 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-        %c8_28 = arith.constant 8 : index
-        %251 = arith.muli %235, %c8_28 : index
-        %252 = arith.addi %251, %26 : index
-        %253 = arith.addi %14, %c0 : index
-        %254 = arith.addi %253, %25 : index
-        %255 = "fly.make_int_tuple"(%254, %252) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %256 = "fly.load"(%24, %255) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c32_29 = arith.constant 32 : index
-        %257 = arith.addi %14, %c32_29 : index
-        %258 = arith.addi %257, %25 : index
-        %259 = "fly.make_int_tuple"(%258, %252) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %260 = "fly.load"(%24, %259) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %261 = vector.shuffle %256, %260 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-        %262 = vector.shuffle %238, %250 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-        %263 = vector.shuffle %262, %261 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-        %264 = arith.addi %233, %c2 : index
-        %265 = "fly.make_int_tuple"(%block_id_x, %264) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %266 = "fly.local_tile"(%30, %265) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-        "fly.copy_to_lds"(%266, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %267 = arith.muli %233, %c128 : index
-        %268 = "fly.make_int_tuple"(%14, %267) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %269 = vector.shuffle %223, %223 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-        %270 = vector.shuffle %223, %223 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-        %271 = vector.bitcast %270 : vector<16xi8> to vector<4xi32>
-        %272 = "fly.gemm"(%6, %269, %232, %11, %15, %268, %271) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %276 = arith.addi %arg6, %c1 : index
+        %277 = arith.addi %276, %c1 : index
+        %c15_26 = arith.constant 15 : index
+        %278 = arith.minui %277, %c15_26 : index
+        %279 = arith.addi %278, %12 : index
+        %280 = arith.remui %279, %c16 : index
+        %281 = arith.muli %280, %c128 : index
+        %282 = "fly.make_int_tuple"(%17, %281) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %283 = "fly.gemm_fragments"(%35, %14, %282) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %284 = arith.addi %278, %12 : index
+        %285 = arith.remui %284, %c16 : index
+        %286 = arith.muli %block_id_x, %c64 : index
+        %c8_27 = arith.constant 8 : index
+        %287 = arith.muli %285, %c8_27 : index
+        %288 = arith.addi %287, %29 : index
+        %289 = arith.addi %286, %c0 : index
+        %290 = arith.addi %289, %28 : index
+        %291 = "fly.make_int_tuple"(%290, %288) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %292 = "fly.load"(%25, %291) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c32_28 = arith.constant 32 : index
+        %293 = arith.addi %286, %c32_28 : index
+        %294 = arith.addi %293, %28 : index
+        %295 = "fly.make_int_tuple"(%294, %288) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %296 = "fly.load"(%25, %295) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %297 = vector.shuffle %292, %296 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+        %c8_29 = arith.constant 8 : index
+        %298 = arith.muli %285, %c8_29 : index
+        %299 = arith.addi %298, %29 : index
+        %300 = arith.addi %17, %c0 : index
+        %301 = arith.addi %300, %28 : index
+        %302 = "fly.make_int_tuple"(%301, %299) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %303 = "fly.load"(%27, %302) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c32_30 = arith.constant 32 : index
+        %304 = arith.addi %17, %c32_30 : index
+        %305 = arith.addi %304, %28 : index
+        %306 = "fly.make_int_tuple"(%305, %299) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %307 = "fly.load"(%27, %306) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %308 = vector.shuffle %303, %307 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+        %309 = vector.shuffle %283, %297 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+        %310 = vector.shuffle %309, %308 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+        %311 = arith.addi %276, %c2 : index
+        %312 = arith.addi %311, %12 : index
+        %313 = arith.remui %312, %c16 : index
+        %314 = "fly.make_int_tuple"(%block_id_x, %313) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %315 = "fly.local_tile"(%33, %314) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+        "fly.copy_to_lds"(%315, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %316 = arith.addi %276, %12 : index
+        %317 = arith.remui %316, %c16 : index
+        %318 = arith.muli %317, %c128 : index
+        %319 = "fly.make_int_tuple"(%17, %318) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %320 = vector.shuffle %262, %262 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+        %321 = vector.shuffle %262, %262 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+        %322 = vector.bitcast %321 : vector<16xi8> to vector<4xi32>
+        %323 = "fly.gemm"(%6, %320, %275, %14, %18, %319, %322) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %273 = arith.addi %arg6, %c2 : index
-        %274 = arith.addi %273, %c1 : index
-        %c15_30 = arith.constant 15 : index
-        %275 = arith.minui %274, %c15_30 : index
-        %276 = arith.muli %275, %c128 : index
-        %277 = "fly.make_int_tuple"(%14, %276) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %278 = "fly.gemm_fragments"(%32, %11, %277) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %279 = arith.muli %block_id_x, %c64 : index
-        %c8_31 = arith.constant 8 : index
-        %280 = arith.muli %275, %c8_31 : index
-        %281 = arith.addi %280, %26 : index
-        %282 = arith.addi %279, %c0 : index
-        %283 = arith.addi %282, %25 : index
-        %284 = "fly.make_int_tuple"(%283, %281) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %285 = "fly.load"(%22, %284) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c32_32 = arith.constant 32 : index
-        %286 = arith.addi %279, %c32_32 : index
-        %287 = arith.addi %286, %25 : index
-        %288 = "fly.make_int_tuple"(%287, %281) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %289 = "fly.load"(%22, %288) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %290 = vector.shuffle %285, %289 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-        %c8_33 = arith.constant 8 : index
-        %291 = arith.muli %275, %c8_33 : index
-        %292 = arith.addi %291, %26 : index
-        %293 = arith.addi %14, %c0 : index
-        %294 = arith.addi %293, %25 : index
-        %295 = "fly.make_int_tuple"(%294, %292) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %296 = "fly.load"(%24, %295) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %c32_34 = arith.constant 32 : index
-        %297 = arith.addi %14, %c32_34 : index
-        %298 = arith.addi %297, %25 : index
-        %299 = "fly.make_int_tuple"(%298, %292) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %300 = "fly.load"(%24, %299) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-        %301 = vector.shuffle %296, %300 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-        %302 = vector.shuffle %278, %290 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-        %303 = vector.shuffle %302, %301 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-        %304 = arith.addi %273, %c2 : index
-        %305 = "fly.make_int_tuple"(%block_id_x, %304) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %306 = "fly.local_tile"(%30, %305) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-        "fly.copy_to_lds"(%306, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %307 = arith.muli %273, %c128 : index
-        %308 = "fly.make_int_tuple"(%14, %307) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %309 = vector.shuffle %263, %263 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-        %310 = vector.shuffle %263, %263 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-        %311 = vector.bitcast %310 : vector<16xi8> to vector<4xi32>
-        %312 = "fly.gemm"(%9, %309, %272, %11, %15, %308, %311) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %324 = arith.addi %arg6, %c2 : index
+        %325 = arith.addi %324, %c1 : index
+        %c15_31 = arith.constant 15 : index
+        %326 = arith.minui %325, %c15_31 : index
+        %327 = arith.addi %326, %12 : index
+        %328 = arith.remui %327, %c16 : index
+        %329 = arith.muli %328, %c128 : index
+        %330 = "fly.make_int_tuple"(%17, %329) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %331 = "fly.gemm_fragments"(%35, %14, %330) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %332 = arith.addi %326, %12 : index
+        %333 = arith.remui %332, %c16 : index
+        %334 = arith.muli %block_id_x, %c64 : index
+        %c8_32 = arith.constant 8 : index
+        %335 = arith.muli %333, %c8_32 : index
+        %336 = arith.addi %335, %29 : index
+        %337 = arith.addi %334, %c0 : index
+        %338 = arith.addi %337, %28 : index
+        %339 = "fly.make_int_tuple"(%338, %336) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %340 = "fly.load"(%25, %339) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c32_33 = arith.constant 32 : index
+        %341 = arith.addi %334, %c32_33 : index
+        %342 = arith.addi %341, %28 : index
+        %343 = "fly.make_int_tuple"(%342, %336) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %344 = "fly.load"(%25, %343) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %345 = vector.shuffle %340, %344 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+        %c8_34 = arith.constant 8 : index
+        %346 = arith.muli %333, %c8_34 : index
+        %347 = arith.addi %346, %29 : index
+        %348 = arith.addi %17, %c0 : index
+        %349 = arith.addi %348, %28 : index
+        %350 = "fly.make_int_tuple"(%349, %347) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %351 = "fly.load"(%27, %350) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %c32_35 = arith.constant 32 : index
+        %352 = arith.addi %17, %c32_35 : index
+        %353 = arith.addi %352, %28 : index
+        %354 = "fly.make_int_tuple"(%353, %347) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %355 = "fly.load"(%27, %354) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+        %356 = vector.shuffle %351, %355 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+        %357 = vector.shuffle %331, %345 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+        %358 = vector.shuffle %357, %356 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+        %359 = arith.addi %324, %c2 : index
+        %360 = arith.addi %359, %12 : index
+        %361 = arith.remui %360, %c16 : index
+        %362 = "fly.make_int_tuple"(%block_id_x, %361) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %363 = "fly.local_tile"(%33, %362) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+        "fly.copy_to_lds"(%363, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %364 = arith.addi %324, %12 : index
+        %365 = arith.remui %364, %c16 : index
+        %366 = arith.muli %365, %c128 : index
+        %367 = "fly.make_int_tuple"(%17, %366) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %368 = vector.shuffle %310, %310 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+        %369 = vector.shuffle %310, %310 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+        %370 = vector.bitcast %369 : vector<16xi8> to vector<4xi32>
+        %371 = "fly.gemm"(%9, %368, %323, %14, %18, %367, %370) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %312, %303 : vector<64xf32>, vector<144xi8>
+        scf.yield %371, %358 : vector<64xf32>, vector<144xi8>
       } {fly.hot_loop}
-      %c12_3 = arith.constant 12 : index
-      %71 = arith.addi %c12_3, %c1 : index
-      %c15_4 = arith.constant 15 : index
-      %72 = arith.minui %71, %c15_4 : index
-      %73 = arith.muli %72, %c128 : index
-      %74 = "fly.make_int_tuple"(%14, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %75 = "fly.gemm_fragments"(%32, %11, %74) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %76 = arith.muli %block_id_x, %c64 : index
-      %c8_5 = arith.constant 8 : index
-      %77 = arith.muli %72, %c8_5 : index
-      %78 = arith.addi %77, %26 : index
-      %79 = arith.addi %76, %c0 : index
-      %80 = arith.addi %79, %25 : index
-      %81 = "fly.make_int_tuple"(%80, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %82 = "fly.load"(%22, %81) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_6 = arith.constant 32 : index
-      %83 = arith.addi %76, %c32_6 : index
-      %84 = arith.addi %83, %25 : index
-      %85 = "fly.make_int_tuple"(%84, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %86 = "fly.load"(%22, %85) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %87 = vector.shuffle %82, %86 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %c8_7 = arith.constant 8 : index
-      %88 = arith.muli %72, %c8_7 : index
-      %89 = arith.addi %88, %26 : index
-      %90 = arith.addi %14, %c0 : index
-      %91 = arith.addi %90, %25 : index
-      %92 = "fly.make_int_tuple"(%91, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %93 = "fly.load"(%24, %92) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_8 = arith.constant 32 : index
-      %94 = arith.addi %14, %c32_8 : index
-      %95 = arith.addi %94, %25 : index
-      %96 = "fly.make_int_tuple"(%95, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %97 = "fly.load"(%24, %96) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %98 = vector.shuffle %93, %97 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %99 = vector.shuffle %75, %87 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-      %100 = vector.shuffle %99, %98 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-      %101 = arith.addi %c12_3, %c2 : index
-      %102 = "fly.make_int_tuple"(%block_id_x, %101) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %103 = "fly.local_tile"(%30, %102) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%103, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-      %104 = arith.muli %c12_3, %c128 : index
-      %105 = "fly.make_int_tuple"(%14, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %106 = vector.shuffle %70#1, %70#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-      %107 = vector.shuffle %70#1, %70#1 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-      %108 = vector.bitcast %107 : vector<16xi8> to vector<4xi32>
-      %109 = "fly.gemm"(%3, %106, %70#0, %11, %15, %105, %108) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %c12_4 = arith.constant 12 : index
+      %82 = arith.addi %c12_4, %c1 : index
+      %c15_5 = arith.constant 15 : index
+      %83 = arith.minui %82, %c15_5 : index
+      %84 = arith.addi %83, %12 : index
+      %85 = arith.remui %84, %c16 : index
+      %86 = arith.muli %85, %c128 : index
+      %87 = "fly.make_int_tuple"(%17, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %88 = "fly.gemm_fragments"(%35, %14, %87) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %89 = arith.addi %83, %12 : index
+      %90 = arith.remui %89, %c16 : index
+      %91 = arith.muli %block_id_x, %c64 : index
+      %c8_6 = arith.constant 8 : index
+      %92 = arith.muli %90, %c8_6 : index
+      %93 = arith.addi %92, %29 : index
+      %94 = arith.addi %91, %c0 : index
+      %95 = arith.addi %94, %28 : index
+      %96 = "fly.make_int_tuple"(%95, %93) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %97 = "fly.load"(%25, %96) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_7 = arith.constant 32 : index
+      %98 = arith.addi %91, %c32_7 : index
+      %99 = arith.addi %98, %28 : index
+      %100 = "fly.make_int_tuple"(%99, %93) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %101 = "fly.load"(%25, %100) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %102 = vector.shuffle %97, %101 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %c8_8 = arith.constant 8 : index
+      %103 = arith.muli %90, %c8_8 : index
+      %104 = arith.addi %103, %29 : index
+      %105 = arith.addi %17, %c0 : index
+      %106 = arith.addi %105, %28 : index
+      %107 = "fly.make_int_tuple"(%106, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %108 = "fly.load"(%27, %107) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_9 = arith.constant 32 : index
+      %109 = arith.addi %17, %c32_9 : index
+      %110 = arith.addi %109, %28 : index
+      %111 = "fly.make_int_tuple"(%110, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %112 = "fly.load"(%27, %111) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %113 = vector.shuffle %108, %112 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %114 = vector.shuffle %88, %102 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+      %115 = vector.shuffle %114, %113 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+      %116 = arith.addi %c12_4, %c2 : index
+      %117 = arith.addi %116, %12 : index
+      %118 = arith.remui %117, %c16 : index
+      %119 = "fly.make_int_tuple"(%block_id_x, %118) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %120 = "fly.local_tile"(%33, %119) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+      "fly.copy_to_lds"(%120, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %121 = arith.addi %c12_4, %12 : index
+      %122 = arith.remui %121, %c16 : index
+      %123 = arith.muli %122, %c128 : index
+      %124 = "fly.make_int_tuple"(%17, %123) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %125 = vector.shuffle %81#1, %81#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+      %126 = vector.shuffle %81#1, %81#1 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+      %127 = vector.bitcast %126 : vector<16xi8> to vector<4xi32>
+      %128 = "fly.gemm"(%3, %125, %81#0, %14, %18, %124, %127) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c13 = arith.constant 13 : index
-      %110 = arith.addi %c13, %c1 : index
-      %c15_9 = arith.constant 15 : index
-      %111 = arith.minui %110, %c15_9 : index
-      %112 = arith.muli %111, %c128 : index
-      %113 = "fly.make_int_tuple"(%14, %112) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %114 = "fly.gemm_fragments"(%32, %11, %113) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %115 = arith.muli %block_id_x, %c64 : index
-      %c8_10 = arith.constant 8 : index
-      %116 = arith.muli %111, %c8_10 : index
-      %117 = arith.addi %116, %26 : index
-      %118 = arith.addi %115, %c0 : index
-      %119 = arith.addi %118, %25 : index
-      %120 = "fly.make_int_tuple"(%119, %117) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %121 = "fly.load"(%22, %120) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_11 = arith.constant 32 : index
-      %122 = arith.addi %115, %c32_11 : index
-      %123 = arith.addi %122, %25 : index
-      %124 = "fly.make_int_tuple"(%123, %117) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %125 = "fly.load"(%22, %124) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %126 = vector.shuffle %121, %125 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %c8_12 = arith.constant 8 : index
-      %127 = arith.muli %111, %c8_12 : index
-      %128 = arith.addi %127, %26 : index
-      %129 = arith.addi %14, %c0 : index
-      %130 = arith.addi %129, %25 : index
-      %131 = "fly.make_int_tuple"(%130, %128) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %132 = "fly.load"(%24, %131) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_13 = arith.constant 32 : index
-      %133 = arith.addi %14, %c32_13 : index
-      %134 = arith.addi %133, %25 : index
-      %135 = "fly.make_int_tuple"(%134, %128) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %136 = "fly.load"(%24, %135) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %137 = vector.shuffle %132, %136 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %138 = vector.shuffle %114, %126 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-      %139 = vector.shuffle %138, %137 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-      %140 = arith.addi %c13, %c2 : index
-      %141 = "fly.make_int_tuple"(%block_id_x, %140) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %142 = "fly.local_tile"(%30, %141) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%142, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-      %143 = arith.muli %c13, %c128 : index
-      %144 = "fly.make_int_tuple"(%14, %143) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %145 = vector.shuffle %100, %100 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-      %146 = vector.shuffle %100, %100 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-      %147 = vector.bitcast %146 : vector<16xi8> to vector<4xi32>
-      %148 = "fly.gemm"(%6, %145, %109, %11, %15, %144, %147) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %129 = arith.addi %c13, %c1 : index
+      %c15_10 = arith.constant 15 : index
+      %130 = arith.minui %129, %c15_10 : index
+      %131 = arith.addi %130, %12 : index
+      %132 = arith.remui %131, %c16 : index
+      %133 = arith.muli %132, %c128 : index
+      %134 = "fly.make_int_tuple"(%17, %133) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %135 = "fly.gemm_fragments"(%35, %14, %134) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %136 = arith.addi %130, %12 : index
+      %137 = arith.remui %136, %c16 : index
+      %138 = arith.muli %block_id_x, %c64 : index
+      %c8_11 = arith.constant 8 : index
+      %139 = arith.muli %137, %c8_11 : index
+      %140 = arith.addi %139, %29 : index
+      %141 = arith.addi %138, %c0 : index
+      %142 = arith.addi %141, %28 : index
+      %143 = "fly.make_int_tuple"(%142, %140) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %144 = "fly.load"(%25, %143) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_12 = arith.constant 32 : index
+      %145 = arith.addi %138, %c32_12 : index
+      %146 = arith.addi %145, %28 : index
+      %147 = "fly.make_int_tuple"(%146, %140) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %148 = "fly.load"(%25, %147) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %149 = vector.shuffle %144, %148 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %c8_13 = arith.constant 8 : index
+      %150 = arith.muli %137, %c8_13 : index
+      %151 = arith.addi %150, %29 : index
+      %152 = arith.addi %17, %c0 : index
+      %153 = arith.addi %152, %28 : index
+      %154 = "fly.make_int_tuple"(%153, %151) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %155 = "fly.load"(%27, %154) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_14 = arith.constant 32 : index
+      %156 = arith.addi %17, %c32_14 : index
+      %157 = arith.addi %156, %28 : index
+      %158 = "fly.make_int_tuple"(%157, %151) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %159 = "fly.load"(%27, %158) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %160 = vector.shuffle %155, %159 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %161 = vector.shuffle %135, %149 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+      %162 = vector.shuffle %161, %160 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+      %163 = arith.addi %c13, %c2 : index
+      %164 = arith.addi %163, %12 : index
+      %165 = arith.remui %164, %c16 : index
+      %166 = "fly.make_int_tuple"(%block_id_x, %165) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %167 = "fly.local_tile"(%33, %166) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
+      "fly.copy_to_lds"(%167, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %168 = arith.addi %c13, %12 : index
+      %169 = arith.remui %168, %c16 : index
+      %170 = arith.muli %169, %c128 : index
+      %171 = "fly.make_int_tuple"(%17, %170) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %172 = vector.shuffle %115, %115 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+      %173 = vector.shuffle %115, %115 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+      %174 = vector.bitcast %173 : vector<16xi8> to vector<4xi32>
+      %175 = "fly.gemm"(%6, %172, %128, %14, %18, %171, %174) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c14 = arith.constant 14 : index
-      %149 = arith.addi %c14, %c1 : index
-      %c15_14 = arith.constant 15 : index
-      %150 = arith.minui %149, %c15_14 : index
-      %151 = arith.muli %150, %c128 : index
-      %152 = "fly.make_int_tuple"(%14, %151) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %153 = "fly.gemm_fragments"(%32, %11, %152) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %154 = arith.muli %block_id_x, %c64 : index
-      %c8_15 = arith.constant 8 : index
-      %155 = arith.muli %150, %c8_15 : index
-      %156 = arith.addi %155, %26 : index
-      %157 = arith.addi %154, %c0 : index
-      %158 = arith.addi %157, %25 : index
-      %159 = "fly.make_int_tuple"(%158, %156) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %160 = "fly.load"(%22, %159) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_16 = arith.constant 32 : index
-      %161 = arith.addi %154, %c32_16 : index
-      %162 = arith.addi %161, %25 : index
-      %163 = "fly.make_int_tuple"(%162, %156) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %164 = "fly.load"(%22, %163) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %165 = vector.shuffle %160, %164 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %c8_17 = arith.constant 8 : index
-      %166 = arith.muli %150, %c8_17 : index
-      %167 = arith.addi %166, %26 : index
-      %168 = arith.addi %14, %c0 : index
-      %169 = arith.addi %168, %25 : index
-      %170 = "fly.make_int_tuple"(%169, %167) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %171 = "fly.load"(%24, %170) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %c32_18 = arith.constant 32 : index
-      %172 = arith.addi %14, %c32_18 : index
-      %173 = arith.addi %172, %25 : index
-      %174 = "fly.make_int_tuple"(%173, %167) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %175 = "fly.load"(%24, %174) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
-      %176 = vector.shuffle %171, %175 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
-      %177 = vector.shuffle %153, %165 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
-      %178 = vector.shuffle %177, %176 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-      %179 = arith.muli %c14, %c128 : index
-      %180 = "fly.make_int_tuple"(%14, %179) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %181 = vector.shuffle %139, %139 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-      %182 = vector.shuffle %139, %139 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-      %183 = vector.bitcast %182 : vector<16xi8> to vector<4xi32>
-      %184 = "fly.gemm"(%9, %181, %148, %11, %15, %180, %183) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %176 = arith.addi %c14, %c1 : index
+      %c15_15 = arith.constant 15 : index
+      %177 = arith.minui %176, %c15_15 : index
+      %178 = arith.addi %177, %12 : index
+      %179 = arith.remui %178, %c16 : index
+      %180 = arith.muli %179, %c128 : index
+      %181 = "fly.make_int_tuple"(%17, %180) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %182 = "fly.gemm_fragments"(%35, %14, %181) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %183 = arith.addi %177, %12 : index
+      %184 = arith.remui %183, %c16 : index
+      %185 = arith.muli %block_id_x, %c64 : index
+      %c8_16 = arith.constant 8 : index
+      %186 = arith.muli %184, %c8_16 : index
+      %187 = arith.addi %186, %29 : index
+      %188 = arith.addi %185, %c0 : index
+      %189 = arith.addi %188, %28 : index
+      %190 = "fly.make_int_tuple"(%189, %187) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %191 = "fly.load"(%25, %190) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_17 = arith.constant 32 : index
+      %192 = arith.addi %185, %c32_17 : index
+      %193 = arith.addi %192, %28 : index
+      %194 = "fly.make_int_tuple"(%193, %187) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %195 = "fly.load"(%25, %194) : (!fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %196 = vector.shuffle %191, %195 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %c8_18 = arith.constant 8 : index
+      %197 = arith.muli %184, %c8_18 : index
+      %198 = arith.addi %197, %29 : index
+      %199 = arith.addi %17, %c0 : index
+      %200 = arith.addi %199, %28 : index
+      %201 = "fly.make_int_tuple"(%200, %198) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %202 = "fly.load"(%27, %201) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %c32_19 = arith.constant 32 : index
+      %203 = arith.addi %17, %c32_19 : index
+      %204 = arith.addi %203, %28 : index
+      %205 = "fly.make_int_tuple"(%204, %198) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %206 = "fly.load"(%27, %205) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
+      %207 = vector.shuffle %202, %206 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
+      %208 = vector.shuffle %182, %196 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
+      %209 = vector.shuffle %208, %207 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
+      %210 = arith.addi %c14, %12 : index
+      %211 = arith.remui %210, %c16 : index
+      %212 = arith.muli %211, %c128 : index
+      %213 = "fly.make_int_tuple"(%17, %212) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %214 = vector.shuffle %162, %162 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+      %215 = vector.shuffle %162, %162 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+      %216 = vector.bitcast %215 : vector<16xi8> to vector<4xi32>
+      %217 = "fly.gemm"(%9, %214, %175, %14, %18, %213, %216) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %c15_19 = arith.constant 15 : index
-      %185 = arith.muli %c15_19, %c128 : index
-      %186 = "fly.make_int_tuple"(%14, %185) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %187 = vector.shuffle %178, %178 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
-      %188 = vector.shuffle %178, %178 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
-      %189 = vector.bitcast %188 : vector<16xi8> to vector<4xi32>
-      %190 = "fly.gemm"(%3, %187, %184, %11, %15, %186, %189) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %c15_20 = arith.constant 15 : index
+      %218 = arith.addi %c15_20, %12 : index
+      %219 = arith.remui %218, %c16 : index
+      %220 = arith.muli %219, %c128 : index
+      %221 = "fly.make_int_tuple"(%17, %220) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %222 = vector.shuffle %209, %209 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
+      %223 = vector.shuffle %209, %209 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
+      %224 = vector.bitcast %223 : vector<16xi8> to vector<4xi32>
+      %225 = "fly.gemm"(%3, %222, %217, %14, %18, %221, %224) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %191 = arith.muli %block_id_x, %c64 : index
-      %192 = "fly.make_int_tuple"(%191, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %193 = arith.truncf %190 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%193, %36, %11, %192) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %226 = arith.muli %block_id_x, %c64 : index
+      %227 = "fly.make_int_tuple"(%226, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %228 = arith.truncf %225 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%228, %39, %14, %227) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }
