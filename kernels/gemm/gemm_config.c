@@ -276,11 +276,13 @@ bool gemmConfigDerive(const GemmConfig *c, GemmDerived *d, FlyStrBuf *err) {
                     "which %s does not have", mxName(c), flyChipGetInfo(c->chip)->name);
   if (!d->atom[0])
     return BAD(err, "%s has no 16x16 MFMA for this data type", flyChipGetInfo(c->chip)->name);
-  /* swap_ab where A and B take either MFMA slot (docs/gemm.md, "Epilogue").
-   * Not for the 8-wave block-scale core: under --schedule plain it then
-   * spills (LLVM schedules its promotes differently). */
+  /* swap_ab where A and B take either MFMA slot (docs/gemm.md, "Epilogue"):
+   * one type, or the MX forms, whose f8f6f4 instruction takes each slot's
+   * format on its own (a8w4: fp4 B in the A slot). Not for the 8-wave
+   * block-scale core: under --schedule plain it then spills (LLVM
+   * schedules its promotes differently). */
   d->swapAB = (c->kind != GEMM_KIND_BLOCKSCALE || c->waves == 4) &&
-              !strcmp(d->mmaElem, d->mmaElemB);
+              (d->mx || !strcmp(d->mmaElem, d->mmaElemB));
   d->mRepeat = c->tileM / (16 * (c->waves / 4));
   d->nRepeat = c->tileN / 64;
   d->kSteps = c->tileK / d->atomK;

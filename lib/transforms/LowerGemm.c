@@ -91,8 +91,9 @@ static bool readAtom(Builder *b, MlirOperation op, char operand, AtomUse *u) {
    * so the accumulators follow the transposed C layout. */
   u->swapAB = !mlirAttributeIsNull(
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("swap_ab")));
-  if (u->swapAB && !flyMmaAtomSwappable(u->atom)) {
-    tnFail(b, op, "swap_ab needs a square atom whose A and B have one type and layout");
+  if (u->swapAB && !flyMmaAtomSwappable(u->atom, bb)) {
+    tnFail(b, op, "swap_ab needs a square atom whose A and B have one type and layout (or two "
+                  "f8f6f4 formats)");
     return false;
   }
   u->tv = u->swapAB && u->operand == 'c' ? flyMmaAtomSwappedTvC(b->lctx, u->atom)

@@ -172,14 +172,28 @@ bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip) {
   return fnuz < 0 || (fnuz == 1) == !c->ocpFp8;
 }
 
-bool flyMmaAtomSwappable(const FlyMmaAtom *atom) {
+/* The f8f6f4 row of the atom's form for format-carrying type `elem`. */
+static const FlyMmaAtom *formatRow(const FlyMmaAtom *atom, const char *elem) {
+  for (size_t i = 0; i < sizeof atoms / sizeof *atoms; ++i)
+    if (atoms[i].format >= 0 && !strcmp(atoms[i].mnemonic, atom->mnemonic) &&
+        !strcmp(atoms[i].aElem, elem))
+      return &atoms[i];
+  return NULL;
+}
+
+bool flyMmaAtomSwappable(const FlyMmaAtom *atom, const char *bElem) {
   const FlyHwMfma *h = flyMmaAtomHw(atom);
-  return h && h->m == h->n && (!atom->bElem || !strcmp(atom->aElem, atom->bElem)) &&
-         !strcmp(atom->tvA, atom->tvB);
+  if (!h || h->m != h->n || strcmp(atom->tvA, atom->tvB))
+    return false;
+  const char *own = atom->bElem ? atom->bElem : atom->aElem;
+  if (!bElem || !strcmp(bElem, atom->aElem))
+    return !strcmp(own, atom->aElem);
+  const FlyMmaAtom *b = atom->format >= 0 ? formatRow(atom, bElem) : NULL;
+  return b && !strcmp(b->tvA, b->tvB);
 }
 
 const FlyLayout *flyMmaAtomSwappedTvC(FlyLayoutCtx *ctx, const FlyMmaAtom *atom) {
-  if (!flyMmaAtomSwappable(atom))
+  if (!flyMmaAtomSwappable(atom, NULL))
     return NULL;
   unsigned m = flyMmaAtomHw(atom)->m;
   char text[48];

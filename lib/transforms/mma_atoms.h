@@ -70,16 +70,19 @@ int flyMmaElemsPerByte(const char *elem);
 /// there, and for the CDNA3 fp8 forms the chip's fp8 flavour is the atom's.
 bool flyMmaAtomOnChip(const FlyMmaAtom *atom, FlyChip chip);
 
-/// Whether the atom may run with its operands exchanged (`swap_ab`): the
-/// instruction then takes B's fragments as its A operand and A's as its B,
-/// and computes C transposed. That needs a square atom (M = N) whose A and
-/// B have one element type and one TV layout, so either operand's fragment
-/// fits either slot.
-bool flyMmaAtomSwappable(const FlyMmaAtom *atom);
+/// Whether the atom, with B of type `bElem` (NULL: A's), may run with its
+/// operands exchanged (`swap_ab`): the instruction then takes B's fragments
+/// as its A operand and A's as its B, and computes C transposed. That needs
+/// a square atom (M = N) whose A and B fragments each fit the other slot:
+/// one element type and one TV layout, or, for the f8f6f4 forms, whose A
+/// and B formats are chosen per slot (CBSZ, BLGP), two formats each of
+/// whose rows lays A and B out alike (a8w4: fp8 A, fp4 B).
+bool flyMmaAtomSwappable(const FlyMmaAtom *atom, const char *bElem);
 
 /// The accumulator layout of a swapped atom: the atom's C layout with rows
 /// and columns exchanged, (M,M):(M,1) o tvC, so each lane's registers lie
-/// along a row of C. NULL when the atom is not swappable.
+/// along a row of C (the same for every B format of an f8f6f4 form).
+/// NULL when the atom is not swappable with B of its own type.
 /// Example (16x16): ((16,4),4):((16,4),1) becomes ((16,4),4):((1,64),16):
 /// lane l holds row l%16, columns 4*(l/16) .. 4*(l/16)+3.
 const FlyLayout *flyMmaAtomSwappedTvC(FlyLayoutCtx *ctx, const FlyMmaAtom *atom);

@@ -568,9 +568,9 @@ static FlySemaStatus evalMmaLayout(Eval *e) {
   /* swap_ab: the accumulators of the atom run with A and B exchanged. */
   if (!mlirAttributeIsNull(
           mlirOperationGetAttributeByName(e->op, mlirStringRefCreateFromCString("swap_ab")))) {
-    if (strcmp(a, b) || !flyMmaAtomSwappable(atom))
-      return errorF(e, "swap_ab needs a square atom whose A and B have one type and layout, "
-                       "not %s %s x %s", shape, a, b);
+    if (!flyMmaAtomSwappable(atom, b))
+      return errorF(e, "swap_ab needs a square atom whose A and B have one type and layout "
+                       "(or two f8f6f4 formats), not %s %s x %s", shape, a, b);
     if (operand[0] == 'c')
       return setLayout(e->r, flyMmaAtomSwappedTvC(e->ctx, atom));
   }

@@ -424,9 +424,9 @@ static bool atomOf(MlirOperation op, AtomRef *r) {
   r->swapAB = !mlirAttributeIsNull(swap);
   if (ok && r->swapAB && !mlirAttributeIsAUnit(swap))
     ok = voFail(op, "attribute 'swap_ab' must be a unit attribute");
-  else if (ok && r->swapAB && (strcmp(a, b) || !flyMmaAtomSwappable(r->atom)))
-    ok = voFail(op, "swap_ab needs a square atom whose A and B have one type and layout, not "
-                    "%s %s x %s", shape, a, b);
+  else if (ok && r->swapAB && !flyMmaAtomSwappable(r->atom, b))
+    ok = voFail(op, "swap_ab needs a square atom whose A and B have one type and layout (or "
+                    "two f8f6f4 formats), not %s %s x %s", shape, a, b);
   flyFree(shape);
   flyFree(a);
   flyFree(b);

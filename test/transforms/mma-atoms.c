@@ -6,8 +6,9 @@
 // code), whose chips are where the atom is available, with the fp8 flavour
 // of the chip, and where its ROCDL op passes the target check; looking the
 // atom up by its shape and types finds it. An atom is swappable exactly when
-// it is square with one A/B type and layout, and its swapped C layout puts
-// every (lane, value) at the transposed element of its C layout.
+// it is square with one A/B type and layout (with B of another type: two
+// f8f6f4 formats), and its swapped C layout puts every (lane, value) at the
+// transposed element of its C layout.
 #include "mma_atoms.h"
 
 #include <stdio.h>
@@ -50,8 +51,8 @@ static int elemOf(const char *mlir, int *fmt, int *fnuz) {
 static void checkSwapped(FlyLayoutCtx *ctx, const FlyMmaAtom *a, const FlyHwMfma *h) {
   bool want = h->m == h->n && (!a->bElem || !strcmp(a->bElem, a->aElem)) &&
               !strcmp(a->tvA, a->tvB);
-  check(flyMmaAtomSwappable(a) == want, "swappable differs from square, one type and layout",
-        a->mnemonic);
+  check(flyMmaAtomSwappable(a, NULL) == want,
+        "swappable differs from square, one type and layout", a->mnemonic);
   const FlyLayout *sw = flyMmaAtomSwappedTvC(ctx, a), *tv = flyLayoutParse(ctx, a->tvC);
   check(want == (sw != NULL), "swapped C layout made for an unswappable atom or missing",
         a->mnemonic);
@@ -65,6 +66,27 @@ static void checkSwapped(FlyLayoutCtx *ctx, const FlyMmaAtom *a, const FlyHwMfma
          j == i / m + m * (i % m);
   }
   check(ok, "swapped C layout is not the transpose of the C layout", a->mnemonic);
+}
+
+/* With B of another type: swappable exactly for two f8f6f4 formats of one
+   square form whose rows each lay A and B out alike (the instruction takes
+   each slot's format, CBSZ and BLGP, on its own), never for a fixed-type
+   form. */
+static int checkMixed(const FlyMmaAtom *atoms, size_t n) {
+  int pairs = 0;
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < n; j++) {
+      const FlyMmaAtom *a = &atoms[i], *b = &atoms[j];
+      if (strcmp(a->mnemonic, b->mnemonic) || !strcmp(a->aElem, b->aElem))
+        continue;
+      const FlyHwMfma *h = flyMmaAtomHw(a);
+      bool want = h && h->m == h->n && a->format >= 0 && b->format >= 0 &&
+                  !strcmp(a->tvA, a->tvB) && !strcmp(b->tvA, b->tvB);
+      check(flyMmaAtomSwappable(a, b->aElem) == want,
+            "mixed-type swap differs from two f8f6f4 formats of a square form", a->mnemonic);
+      pairs += want;
+    }
+  return pairs;
 }
 
 // CHECK: atoms: {{[0-9]+}} checks, 0 failures
@@ -115,6 +137,10 @@ int main(void) {
           "per-lane lengths", a->mnemonic);
     checkSwapped(ctx, a, h);
   }
+  check(checkMixed(atoms, n) > 0, "no mixed-format pair is swappable", "table");
+  const FlyMmaAtom *a8w4 = flyMmaAtomFind("16x16x128", "f8E4M3FN", "f4E2M1FN", "f32");
+  check(a8w4 && flyMmaAtomSwappable(a8w4, "f4E2M1FN"), "fp8 x fp4 (a8w4) is not swappable",
+        "v_mfma_scale_f32_16x16x128_f8f6f4");
   flyLayoutCtxDestroy(ctx);
   printf("atoms: %d checks, %d failures\n", checks, fails);
   return fails != 0;

@@ -69,7 +69,7 @@ module attributes {gpu.container_module} {
       %46 = arith.remui %45, %c16 : index
       %47 = arith.muli %46, %c128 : index
       %48 = "fly.make_int_tuple"(%17, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %49 = "fly.gemm_fragments"(%35, %14, %48) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %49 = "fly.gemm_fragments"(%35, %14, %48) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %50 = arith.addi %44, %12 : index
       %51 = arith.remui %50, %c16 : index
       %52 = arith.muli %block_id_x, %c32 : index
@@ -109,7 +109,7 @@ module attributes {gpu.container_module} {
         %192 = arith.remui %191, %c16 : index
         %193 = arith.muli %192, %c128 : index
         %194 = "fly.make_int_tuple"(%17, %193) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %195 = "fly.gemm_fragments"(%35, %14, %194) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %195 = "fly.gemm_fragments"(%35, %14, %194) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
         %196 = arith.addi %190, %12 : index
         %197 = arith.remui %196, %c16 : index
         %198 = arith.muli %block_id_x, %c32 : index
@@ -142,7 +142,7 @@ module attributes {gpu.container_module} {
         %222 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %223 = vector.shuffle %arg8, %arg8 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %224 = vector.bitcast %223 : vector<8xi8> to vector<2xi32>
-        %225 = "fly.gemm"(%3, %222, %arg7, %14, %18, %221, %224) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %225 = "fly.gemm"(%3, %222, %arg7, %14, %18, %221, %224) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -155,7 +155,7 @@ module attributes {gpu.container_module} {
         %230 = arith.remui %229, %c16 : index
         %231 = arith.muli %230, %c128 : index
         %232 = "fly.make_int_tuple"(%17, %231) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %233 = "fly.gemm_fragments"(%35, %14, %232) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %233 = "fly.gemm_fragments"(%35, %14, %232) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
         %234 = arith.addi %228, %12 : index
         %235 = arith.remui %234, %c16 : index
         %236 = arith.muli %block_id_x, %c32 : index
@@ -188,7 +188,7 @@ module attributes {gpu.container_module} {
         %260 = vector.shuffle %212, %212 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %261 = vector.shuffle %212, %212 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %262 = vector.bitcast %261 : vector<8xi8> to vector<2xi32>
-        %263 = "fly.gemm"(%6, %260, %225, %14, %18, %259, %262) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %263 = "fly.gemm"(%6, %260, %225, %14, %18, %259, %262) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -201,7 +201,7 @@ module attributes {gpu.container_module} {
         %268 = arith.remui %267, %c16 : index
         %269 = arith.muli %268, %c128 : index
         %270 = "fly.make_int_tuple"(%17, %269) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %271 = "fly.gemm_fragments"(%35, %14, %270) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %271 = "fly.gemm_fragments"(%35, %14, %270) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
         %272 = arith.addi %266, %12 : index
         %273 = arith.remui %272, %c16 : index
         %274 = arith.muli %block_id_x, %c32 : index
@@ -234,7 +234,7 @@ module attributes {gpu.container_module} {
         %298 = vector.shuffle %250, %250 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %299 = vector.shuffle %250, %250 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %300 = vector.bitcast %299 : vector<8xi8> to vector<2xi32>
-        %301 = "fly.gemm"(%9, %298, %263, %14, %18, %297, %300) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %301 = "fly.gemm"(%9, %298, %263, %14, %18, %297, %300) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -249,7 +249,7 @@ module attributes {gpu.container_module} {
       %75 = arith.remui %74, %c16 : index
       %76 = arith.muli %75, %c128 : index
       %77 = "fly.make_int_tuple"(%17, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %78 = "fly.gemm_fragments"(%35, %14, %77) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %78 = "fly.gemm_fragments"(%35, %14, %77) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %79 = arith.addi %73, %12 : index
       %80 = arith.remui %79, %c16 : index
       %81 = arith.muli %block_id_x, %c32 : index
@@ -282,7 +282,7 @@ module attributes {gpu.container_module} {
       %105 = vector.shuffle %71#1, %71#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %106 = vector.shuffle %71#1, %71#1 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %107 = vector.bitcast %106 : vector<8xi8> to vector<2xi32>
-      %108 = "fly.gemm"(%3, %105, %71#0, %14, %18, %104, %107) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %108 = "fly.gemm"(%3, %105, %71#0, %14, %18, %104, %107) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -295,7 +295,7 @@ module attributes {gpu.container_module} {
       %112 = arith.remui %111, %c16 : index
       %113 = arith.muli %112, %c128 : index
       %114 = "fly.make_int_tuple"(%17, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %115 = "fly.gemm_fragments"(%35, %14, %114) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %115 = "fly.gemm_fragments"(%35, %14, %114) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %116 = arith.addi %110, %12 : index
       %117 = arith.remui %116, %c16 : index
       %118 = arith.muli %block_id_x, %c32 : index
@@ -328,7 +328,7 @@ module attributes {gpu.container_module} {
       %142 = vector.shuffle %95, %95 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %143 = vector.shuffle %95, %95 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %144 = vector.bitcast %143 : vector<8xi8> to vector<2xi32>
-      %145 = "fly.gemm"(%6, %142, %108, %14, %18, %141, %144) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %145 = "fly.gemm"(%6, %142, %108, %14, %18, %141, %144) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -341,7 +341,7 @@ module attributes {gpu.container_module} {
       %149 = arith.remui %148, %c16 : index
       %150 = arith.muli %149, %c128 : index
       %151 = "fly.make_int_tuple"(%17, %150) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %152 = "fly.gemm_fragments"(%35, %14, %151) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128"} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %152 = "fly.gemm_fragments"(%35, %14, %151) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
       %153 = arith.addi %147, %12 : index
       %154 = arith.remui %153, %c16 : index
       %155 = arith.muli %block_id_x, %c32 : index
@@ -368,7 +368,7 @@ module attributes {gpu.container_module} {
       %174 = vector.shuffle %132, %132 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %175 = vector.shuffle %132, %132 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %176 = vector.bitcast %175 : vector<8xi8> to vector<2xi32>
-      %177 = "fly.gemm"(%9, %174, %145, %14, %18, %173, %176) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %177 = "fly.gemm"(%9, %174, %145, %14, %18, %173, %176) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -381,7 +381,7 @@ module attributes {gpu.container_module} {
       %182 = vector.shuffle %169, %169 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %183 = vector.shuffle %169, %169 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %184 = vector.bitcast %183 : vector<8xi8> to vector<2xi32>
-      %185 = "fly.gemm"(%3, %182, %177, %14, %18, %181, %184) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %185 = "fly.gemm"(%3, %182, %177, %14, %18, %181, %184) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -389,7 +389,7 @@ module attributes {gpu.container_module} {
       %186 = arith.muli %block_id_x, %c32 : index
       %187 = "fly.make_int_tuple"(%186, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
       %188 = arith.truncf %185 : vector<16xf32> to vector<16xbf16>
-      "fly.gemm_store"(%188, %39, %14, %187) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128"} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%188, %39, %14, %187) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -10,9 +10,10 @@ func.func @gemm(%ta: !a, %tb: !b, %lane: index, %acc: vector<4xf32>, %acc16: vec
   // k_steps = 64 on a 128-wide tile: 63 atoms past its end.
   // expected-error@+1 {{k_steps = 64 reads columns [0, 8192) of A, but its tensor has 128}}
   %r0 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, k_steps = 64 : i32} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
-  // swap_ab exchanges A's and B's fragments in the instruction: one type.
-  // expected-error@+1 {{swap_ab needs a square atom whose A and B have one type and layout, not 16x16x128 f8E4M3FN x f8E5M2}}
-  %sw0 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E5M2", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, swap_ab} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
+  // swap_ab exchanges A's and B's fragments in the instruction: one type,
+  // or two f8f6f4 formats; CDNA3's fp8 x bf8 is an opcode of its own.
+  // expected-error@+1 {{swap_ab needs a square atom whose A and B have one type and layout (or two f8f6f4 formats), not 16x16x32 f8E4M3FNUZ x f8E5M2FNUZ}}
+  %sw0 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x32", a = "f8E4M3FNUZ", b = "f8E5M2FNUZ", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, swap_ab} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
   // expected-error@+1 {{attribute 'swap_ab' must be a unit attribute}}
   %sw1 = "fly.gemm"(%ta, %tb, %acc, %lane, %o, %o) {shape = "16x16x128", a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, swap_ab = true} : (!a, !b, vector<4xf32>, index, !o, !o) -> vector<4xf32>
   // expected-error@+1 {{attribute 'k_steps' must be an integer from 1 to 4096, not 2147483647 : i32}}
