@@ -1401,7 +1401,7 @@ static MlirOperation buildMma(FlyProgram *p, const char *what, const char *name,
   if (!ready(p, what, n, ops))
     return (MlirOperation){NULL};
   if (!mma || !mma->shape || !mma->a || !mma->b || !mma->c) {
-    fail(p, "%s: an FlyMma with its shape and its a, b and c types", what);
+    fail(p, "%s: a FlyMma with its shape and its a, b and c types", what);
     return (MlirOperation){NULL};
   }
   MlirNamedAttribute attrs[10];
@@ -1440,7 +1440,7 @@ MlirValue flyMmaZero(FlyProgram *p, const FlyMma *mma) {
   if (!ready(p, "flyMmaZero", 0, NULL))
     return NONE;
   if (!mma || !mma->shape || !mma->a || !mma->b || !mma->c) {
-    fail(p, "flyMmaZero: an FlyMma with its shape and its a, b and c types");
+    fail(p, "flyMmaZero: a FlyMma with its shape and its a, b and c types");
     return NONE;
   }
   /* The accumulators' type is the one fly.gemm_scale infers for this
