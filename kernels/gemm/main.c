@@ -121,7 +121,8 @@ static int option(GemmConfig *c, const char *opt, const char *v, Choices *ch) {
   }
   if (!strcmp(opt, "--k-order")) {
     c->kLinear = !strcmp(v, "linear");
-    return c->kLinear || !strcmp(v, "auto") ? 0 : misuse("unknown K order (expected auto or linear)", v);
+    return c->kLinear || !strcmp(v, "auto") ? 0
+                                            : misuse("unknown K order (expected auto or linear)", v);
   }
   if (!strcmp(opt, "--chip"))
     return flyChipParse(v, &c->chip) ? 0 : misuse("unsupported chip", v);

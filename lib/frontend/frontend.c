@@ -1449,7 +1449,8 @@ MlirValue flyMmaZero(FlyProgram *p, const FlyMma *mma) {
   MlirNamedAttribute attrs[10];
   int na = mmaAttrs(p, mma, "fly.gemm", NULL, attrs);
   MlirType index = mlirIndexTypeGet(p->ctx);
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("fly.gemm"), here(p));
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("fly.gemm"), here(p));
   mlirOperationStateAddResults(&st, 1, &index);
   mlirOperationStateAddAttributes(&st, na, attrs);
   MlirOperation probe = mlirOperationCreate(&st);

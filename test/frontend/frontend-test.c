@@ -68,6 +68,8 @@
 // OPERAND: frontend-test.c:[[#]]: error: flyGemmFragments: operand 'c' (one of ab)
 // RUN: %testbin/frontend-test error dma | FileCheck %s --check-prefix=DMA
 // DMA: frontend-test.c:[[#]]: error: flyCopyToLds: a DMA copy moves 4, 12 or 16 (12 and 16 on gfx950 only) bytes per lane
+// RUN: %testbin/frontend-test error nomma | FileCheck %s --check-prefix=NOMMA
+// NOMMA: frontend-test.c:[[#]]: error: flyGemmStore: a FlyMma with its shape and its a, b and c types
 // RUN: %testbin/frontend-test error hot | FileCheck %s --check-prefix=HOT
 // HOT: frontend-test.c:[[#]]: error: flyHotLoop outside a loop (flyForBegin first)
 //
@@ -275,13 +277,18 @@ static MlirValue mmaError(FlyProgram *p, const MlirValue *a, const char *which) 
     flyCopyToLds(FLY(p), tile, lds, t, 3, 256);
     return (MlirValue){NULL};
   }
+  if (!strcmp(which, "nomma")) {
+    flyGemmStore(FLY(p), NULL, flyMmaZero(FLY(p), &m), ga, t, at);
+    return (MlirValue){NULL};
+  }
   flyHotLoop(FLY(p)); /* "hot" */
   return (MlirValue){NULL};
 }
 
 /* One failing call; the error is the first one and stays. */
 static int error(const char *which) {
-  static const char *const mmaCases[] = {"atom", "repeats", "fit", "operand", "dma", "hot"};
+  static const char *const mmaCases[] = {"atom", "repeats", "fit", "operand",
+                                         "dma",  "nomma",   "hot"};
   bool isMma = false;
   for (size_t c = 0; c < sizeof mmaCases / sizeof *mmaCases; ++c)
     isMma = isMma || !strcmp(which, mmaCases[c]);
