@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,6 +71,9 @@ void flyStrBufDestroy(FlyStrBuf *b);
 /// Milliseconds on the monotonic clock (an arbitrary origin): differences
 /// time the steps of a compilation (`flyc --time-stages`).
 double flyClockMs(void);
+
+/// The greatest common divisor of |a| and |b| (0 when both are 0).
+int64_t flyGcd64(int64_t a, int64_t b);
 
 #ifdef __cplusplus
 }

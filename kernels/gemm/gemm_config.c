@@ -228,15 +228,6 @@ static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) 
   return true;
 }
 
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /* The K tiles a workgroup may start its walk over K at (docs/gemm.md, "K
  * order"). The L2 interleaves lines over its channels (the hardware
  * table: 16 channels of 128-byte lines on both chips), and A's rows lie
@@ -245,15 +236,18 @@ static int64_t gcd(int64_t a, int64_t b) {
  * (K = 4096 fp8: g = 16, W = 1, every row on one channel). Workgroups
  * that run at once and start g / W tiles apart spread a tile's rows over
  * all the channels. 1 (no rotation) for a pitch that already spreads, for
- * rows not a whole number of lines, and with --k-order linear. */
-static int64_t kRotation(const GemmConfig *c, const GemmDerived *d) {
+ * rows not a whole number of lines, and with --k-order linear. Also sets
+ * the XCD count the starts are spread over. */
+static int64_t kRotation(const GemmConfig *c, GemmDerived *d) {
   const FlyHwMemory *mem = &flyHwChipGet(c->chip)->mem;
+  const FlyHwProduct *p = flyHwProductDefault(c->chip);
   int64_t line = mem->l2.lineBytes, channels = mem->l2Channels;
   int64_t pitch = d->kCols * d->elemBytes, tile = d->tileKCols * d->elemBytes;
   int64_t tiles = c->k / c->tileK;
-  if (c->kLinear || line <= 0 || channels <= 1 || pitch % line || tile % line)
+  if (c->kLinear || !p || line <= 0 || channels <= 1 || pitch % line || tile % line)
     return 1;
-  int64_t spread = gcd(pitch / line, channels) / (tile / line);
+  d->kRotateXcds = p->xcds;
+  int64_t spread = flyGcd64(pitch / line, channels) / (tile / line);
   return spread < 1 ? 1 : spread < tiles ? spread : tiles;
 }
 

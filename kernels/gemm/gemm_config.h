@@ -97,6 +97,8 @@ typedef struct GemmDerived {
   bool mx;             /* MXFP4: E8M0 block scales fed to the scaled MFMA */
   int64_t kRotate;     /* the K tiles a workgroup's walk over K may start at
                           (1: all start at tile 0; docs/gemm.md, "K order") */
+  int64_t kRotateXcds; /* with kRotate > 1: the XCDs block ids are dealt over
+                          (the chip's product, hardware table) */
   bool swapAB;         /* the MFMAs take B as their A operand (swap_ab): each
                           lane's accumulators lie along a row of C, so the
                           epilogue stores them packed (A and B of one

@@ -252,8 +252,7 @@ static void kRotation(Gen *g) {
   g->kRot = (MlirValue){NULL};
   if (g->d->kRotate <= 1)
     return;
-  const FlyHwProduct *p = flyHwProductDefault(g->c->chip);
-  MlirValue per = flyBuildArith(&g->b, "divui", g->bm, idx(g, p ? p->xcds : 8));
+  MlirValue per = flyBuildArith(&g->b, "divui", g->bm, idx(g, g->d->kRotateXcds));
   MlirValue spread = flyBuildArith(&g->b, "addi", g->bm, per);
   g->kRot = flyBuildArith(&g->b, "remui", spread, idx(g, g->d->kRotate));
 }

@@ -1393,6 +1393,14 @@ static int mmaAttrs(FlyProgram *p, const FlyMma *m, const char *name, const char
   return n;
 }
 
+/* A FlyMma that names its atom; else the call site's error. */
+static bool mmaGiven(FlyProgram *p, const char *what, const FlyMma *mma) {
+  if (mma && mma->shape && mma->a && mma->b && mma->c)
+    return true;
+  fail(p, "%s: a FlyMma with its shape and its a, b and c types", what);
+  return false;
+}
+
 /* Builds tiled-MMA op `name` of `mma` with its computed result type (none
  * for `noResult`), checked as fly-verify checks it. */
 static MlirOperation buildMma(FlyProgram *p, const char *what, const char *name,
@@ -1400,10 +1408,8 @@ static MlirOperation buildMma(FlyProgram *p, const char *what, const char *name,
                               const MlirValue *ops, bool noResult) {
   if (!ready(p, what, n, ops))
     return (MlirOperation){NULL};
-  if (!mma || !mma->shape || !mma->a || !mma->b || !mma->c) {
-    fail(p, "%s: a FlyMma with its shape and its a, b and c types", what);
+  if (!mmaGiven(p, what, mma))
     return (MlirOperation){NULL};
-  }
   MlirNamedAttribute attrs[10];
   int na = mmaAttrs(p, mma, name, operand, attrs);
   MlirType index = mlirIndexTypeGet(p->ctx);
@@ -1439,10 +1445,8 @@ static bool operandIs(FlyProgram *p, const char *what, char operand, const char 
 MlirValue flyMmaZero(FlyProgram *p, const FlyMma *mma) {
   if (!ready(p, "flyMmaZero", 0, NULL))
     return NONE;
-  if (!mma || !mma->shape || !mma->a || !mma->b || !mma->c) {
-    fail(p, "flyMmaZero: a FlyMma with its shape and its a, b and c types");
+  if (!mmaGiven(p, "flyMmaZero", mma))
     return NONE;
-  }
   /* The accumulators' type is the one fly.gemm_scale infers for this
    * block, which is fly.gemm's for every accumulator type but i32: ask the
    * atom table through a detached op. */
@@ -1471,24 +1475,27 @@ MlirValue flyMmaZero(FlyProgram *p, const FlyMma *mma) {
   return build1(p, "arith.constant", 0, NULL, t, 1, &value);
 }
 
-MlirValue flyMmaFragment(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
-                         MlirValue lane, MlirValue origin) {
-  if (!operandIs(p, "flyMmaFragment", operand, "abc"))
+/* fly.mma_fragment or fly.gemm_fragments of `operand` (one of `allowed`). */
+static MlirValue fragmentOp(FlyProgram *p, const char *what, const char *name,
+                            const char *allowed, const FlyMma *mma, char operand,
+                            MlirValue tensor, MlirValue lane, MlirValue origin) {
+  if (!operandIs(p, what, operand, allowed))
     return NONE;
   MlirValue ops[3] = {tensor, lane, origin};
   char which[2] = {operand, 0};
-  return resultOf(
-      buildMma(p, "flyMmaFragment", "fly.mma_fragment", mma, which, 3, ops, false));
+  return resultOf(buildMma(p, what, name, mma, which, 3, ops, false));
+}
+
+MlirValue flyMmaFragment(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
+                         MlirValue lane, MlirValue origin) {
+  return fragmentOp(p, "flyMmaFragment", "fly.mma_fragment", "abc", mma, operand, tensor, lane,
+                    origin);
 }
 
 MlirValue flyGemmFragments(FlyProgram *p, const FlyMma *mma, char operand, MlirValue tensor,
                            MlirValue lane, MlirValue origin) {
-  if (!operandIs(p, "flyGemmFragments", operand, "ab"))
-    return NONE;
-  MlirValue ops[3] = {tensor, lane, origin};
-  char which[2] = {operand, 0};
-  return resultOf(
-      buildMma(p, "flyGemmFragments", "fly.gemm_fragments", mma, which, 3, ops, false));
+  return fragmentOp(p, "flyGemmFragments", "fly.gemm_fragments", "ab", mma, operand, tensor,
+                    lane, origin);
 }
 
 MlirValue flyGemm(FlyProgram *p, const FlyMma *mma, MlirValue a, MlirValue b, MlirValue acc,

@@ -115,15 +115,6 @@ const FlyLayout *flyLayoutMakeIdentity(FlyLayoutCtx *ctx,
 
 /*---- recast ----*/
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /* CuTe upcast<N> of one mode s:d. */
 static int upcastMode(FlyLayoutCtx *ctx, int64_t n, int64_t *s, int64_t *d) {
   if (*d == 0)
@@ -186,7 +177,7 @@ const FlyLayout *flyLayoutRecast(FlyLayoutCtx *ctx, const FlyLayout *l,
     return flyLtFail(ctx, "recast: element widths must be positive");
   if (!flyLtRequireStatic(ctx, l, "recast"))
     return NULL;
-  int64_t g = gcd64(oldBits, newBits), up = newBits / g, down = oldBits / g;
+  int64_t g = flyGcd64(oldBits, newBits), up = newBits / g, down = oldBits / g;
   unsigned mark = flyLtMark(ctx);
   const FlyLayout *u = l;
   if (up > 1)

@@ -3,23 +3,13 @@
 
 #include <string.h>
 
+#include "flyc/support.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 enum { MAX_DEPTH = 24 };
 
 CgCongruence cgExact(int64_t c) { return (CgCongruence){c, 0}; }
 CgCongruence cgUnknown(void) { return (CgCongruence){0, 1}; }
-
-static int64_t gcd(int64_t a, int64_t b) {
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
 
 /* x mod m in [0, m) for m > 0. */
 static int64_t normal(int64_t x, int64_t m) {
@@ -37,14 +27,14 @@ CgCongruence cgAdd(CgCongruence x, CgCongruence y) {
   int64_t s;
   if (__builtin_add_overflow(x.rem, y.rem, &s))
     return cgUnknown();
-  return make(s, gcd(x.mod, y.mod));
+  return make(s, flyGcd64(x.mod, y.mod));
 }
 
 static CgCongruence sub(CgCongruence x, CgCongruence y) {
   int64_t s;
   if (__builtin_sub_overflow(x.rem, y.rem, &s))
     return cgUnknown();
-  return make(s, gcd(x.mod, y.mod));
+  return make(s, flyGcd64(x.mod, y.mod));
 }
 
 /* (rx + mx*s)(ry + my*t) = rx*ry + rx*my*t + ry*mx*s + mx*my*s*t. */
@@ -53,7 +43,7 @@ CgCongruence cgMul(CgCongruence x, CgCongruence y) {
   if (__builtin_mul_overflow(x.rem, y.mod, &a) || __builtin_mul_overflow(y.rem, x.mod, &b) ||
       __builtin_mul_overflow(x.mod, y.mod, &c) || __builtin_mul_overflow(x.rem, y.rem, &p))
     return cgUnknown();
-  return make(p, gcd(gcd(a, b), c));
+  return make(p, flyGcd64(flyGcd64(a, b), c));
 }
 
 CgCongruence cgRem(CgCongruence x, int64_t c) {
@@ -63,7 +53,7 @@ CgCongruence cgRem(CgCongruence x, int64_t c) {
     return x.rem >= 0 ? cgExact(x.rem % c) : cgUnknown();
   if (x.mod % c == 0) /* x = rem + k*mod and c divides mod: x % c = rem % c */
     return cgExact(x.rem % c);
-  return make(x.rem, gcd(x.mod, c));
+  return make(x.rem, flyGcd64(x.mod, c));
 }
 
 /* x = rem + mod*s with 0 <= rem < mod; when c divides mod,
@@ -82,12 +72,12 @@ CgCongruence cgJoin(CgCongruence x, CgCongruence y) {
   int64_t d;
   if (__builtin_sub_overflow(x.rem, y.rem, &d))
     return cgUnknown();
-  int64_t m = gcd(gcd(x.mod, y.mod), d);
+  int64_t m = flyGcd64(flyGcd64(x.mod, y.mod), d);
   return m == 0 ? x : make(x.rem, m);
 }
 
 int64_t cgKnownModulo(CgCongruence x, int64_t period, int64_t *rem) {
-  int64_t h = x.mod == 0 ? period : gcd(x.mod, period);
+  int64_t h = x.mod == 0 ? period : flyGcd64(x.mod, period);
   *rem = normal(x.rem, h);
   return h;
 }

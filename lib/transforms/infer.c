@@ -45,9 +45,12 @@ static void captureEnd(MlirOperation op, MlirDiagnosticHandlerID id, Capture *c,
     flyStrBufAppend(c->err, "invalid op");
 }
 
-/* The tiled MMA ops' results follow from their attributes (the atom table,
- * mma_atoms.h), not from lib/layout's algebra. */
-static MlirLogicalResult inferMma(MlirOperation op, MlirType *out, FlyStrBuf *err) {
+/* Runs one of fly-verify's checks on `op` with a fresh layout context,
+ * its first error's message into `err`. */
+static MlirLogicalResult captured(MlirOperation op, FlyStrBuf *err,
+                                  bool (*check)(FlyLayoutCtx *ctx, MlirOperation op,
+                                                MlirType *out),
+                                  MlirType *out) {
   Capture c = {err, false};
   FlyLayoutCtx *ctx = flyLayoutCtxCreate();
   if (!ctx) {
@@ -55,24 +58,19 @@ static MlirLogicalResult inferMma(MlirOperation op, MlirType *out, FlyStrBuf *er
     return mlirLogicalResultFailure();
   }
   MlirDiagnosticHandlerID id = captureBegin(op, &c);
-  bool ok = voInferMmaResult(ctx, op, out);
+  bool ok = check(ctx, op, out);
   captureEnd(op, id, &c, ok);
   flyLayoutCtxDestroy(ctx);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+static bool verifyOne(FlyLayoutCtx *ctx, MlirOperation op, MlirType *unused) {
+  (void)unused;
+  return voCheckAttributeNames(op) && voVerifyOp(ctx, op);
+}
+
 MlirLogicalResult flyVerifyOp(MlirOperation op, FlyStrBuf *err) {
-  Capture c = {err, false};
-  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
-  if (!ctx) {
-    flyStrBufAppend(err, "out of memory");
-    return mlirLogicalResultFailure();
-  }
-  MlirDiagnosticHandlerID id = captureBegin(op, &c);
-  bool ok = voCheckAttributeNames(op) && voVerifyOp(ctx, op);
-  captureEnd(op, id, &c, ok);
-  flyLayoutCtxDestroy(ctx);
-  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return captured(op, err, verifyOne, NULL);
 }
 
 /* The queries whose result is an integer even when it is only known at run
@@ -87,8 +85,10 @@ static bool isIntegerQuery(MlirOperation op) {
 }
 
 MlirLogicalResult flyInferResultType(MlirOperation op, MlirType *out, FlyStrBuf *err) {
+  /* The tiled MMA ops' results follow from their attributes (the atom
+   * table, mma_atoms.h), not from lib/layout's algebra. */
   if (voIsMmaResultOp(op))
-    return inferMma(op, out, err);
+    return captured(op, err, voInferMmaResult, out);
   if (!flySemaKnowsOp(op)) {
     flyStrBufAppend(err, "not a fly op whose result lib/layout computes");
     return mlirLogicalResultFailure();

@@ -529,18 +529,27 @@ static bool tileFits(FlyLayoutCtx *ctx, MlirOperation op, const TensorType *t, c
          fits(op, colAttr, colVal, "columns", what, o[1], cols, extentOf(ctx, t->layout, 1));
 }
 
+/* The op's `operand` attribute: one letter of `allowed` ("abc" or "ab")
+ * into *which; reported otherwise. */
+static bool operandOf(MlirOperation op, const char *allowed, char *which) {
+  char *operand;
+  if (!voStrAttr(op, "operand", true, &operand))
+    return false;
+  *which = operand[0];
+  bool known = operand[1] == '\0' && *which && strchr(allowed, *which);
+  flyFree(operand);
+  return known || voFail(op, strlen(allowed) == 3
+                                 ? "attribute 'operand' must be \"a\", \"b\" or \"c\""
+                                 : "attribute 'operand' must be \"a\" or \"b\"");
+}
+
 bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   TensorType t;
-  char *operand;
+  char which;
   int64_t o[2];
-  if (!atomOf(op, &r) || !voStrAttr(op, "operand", true, &operand))
+  if (!atomOf(op, &r) || !operandOf(op, "abc", &which))
     return false;
-  char which = operand[0];
-  bool known = operand[1] == '\0' && (which == 'a' || which == 'b' || which == 'c');
-  flyFree(operand);
-  if (!known)
-    return voFail(op, "attribute 'operand' must be \"a\", \"b\" or \"c\"");
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
   const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
@@ -628,14 +637,9 @@ bool voVerifyGemmFragments(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   TensorType t;
   int64_t mr, nr, ks, kp, o[2];
-  char *operand, want[64];
-  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !voStrAttr(op, "operand", true, &operand))
+  char which, want[64];
+  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !operandOf(op, "ab", &which))
     return false;
-  char which = operand[0];
-  bool known = operand[1] == '\0' && (which == 'a' || which == 'b');
-  flyFree(operand);
-  if (!known)
-    return voFail(op, "attribute 'operand' must be \"a\" or \"b\"");
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
   const char *elem = which == 'a' ? r.a : r.b;
@@ -750,14 +754,9 @@ static bool vectorType(MlirOperation op, int64_t n, const char *elem, MlirType *
 static bool fragmentsType(MlirOperation op, MlirType *out) {
   AtomRef r;
   int64_t mr, nr, ks, kp;
-  char *operand;
-  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !voStrAttr(op, "operand", true, &operand))
+  char which;
+  if (!gemmAttrsOf(op, &r, &mr, &nr, &ks, &kp) || !operandOf(op, "ab", &which))
     return false;
-  char which = operand[0];
-  bool known = operand[1] == '\0' && (which == 'a' || which == 'b');
-  flyFree(operand);
-  if (!known)
-    return voFail(op, "attribute 'operand' must be \"a\" or \"b\"");
   const char *elem = which == 'a' ? r.a : r.b;
   int64_t len = (which == 'a' ? mr : nr) * ks * flyMmaAtomAbLen(r.atom);
   bool packed = flyMmaElemsPerByte(elem) == 2;
@@ -769,14 +768,9 @@ static bool fragmentsType(MlirOperation op, MlirType *out) {
  * type, as fly-verify accepts it). */
 static bool fragmentType(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out) {
   AtomRef r;
-  char *operand;
-  if (!atomOf(op, &r) || !voStrAttr(op, "operand", true, &operand))
+  char which;
+  if (!atomOf(op, &r) || !operandOf(op, "abc", &which))
     return false;
-  char which = operand[0];
-  bool known = operand[1] == '\0' && (which == 'a' || which == 'b' || which == 'c');
-  flyFree(operand);
-  if (!known)
-    return voFail(op, "attribute 'operand' must be \"a\", \"b\" or \"c\"");
   const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
   TensorType t;
   char te[16];
