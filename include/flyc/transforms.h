@@ -34,7 +34,9 @@ MlirPass flyPassCreate(MlirStringRef spec, FlyStrBuf *err);
 /// fly type for layout algebra (fly.composition, fly.logical_divide, ...),
 /// index for integer queries (fly.size, ...); for the tiled MMA ops
 /// (fly.mma_fragment, fly.gemm, fly.gemm_fragments, fly.gemm_scale,
-/// fly.gemm_row_scales) the lane's vector their atom and repeats give.
+/// fly.gemm_row_scales) the lane's vector their atom and repeats give; for
+/// fly.shared_field the workgroup memref of the array its dotted path
+/// names in its fly.shared_alloc's fields.
 /// Fails with one line in `err` for an op neither evaluates, invalid
 /// algebra (a composition whose strides do not divide, ...), an unknown
 /// atom or bad MMA attributes, or a fly result that depends on run-time

@@ -89,6 +89,8 @@ MlirLogicalResult flyInferResultType(MlirOperation op, MlirType *out, FlyStrBuf 
    * table, mma_atoms.h), not from lib/layout's algebra. */
   if (voIsMmaResultOp(op))
     return captured(op, err, voInferMmaResult, out);
+  if (flyOpNameIs(op, "fly.shared_field"))
+    return captured(op, err, voInferSharedField, out);
   if (!flySemaKnowsOp(op)) {
     flyStrBufAppend(err, "not a fly op whose result lib/layout computes");
     return mlirLogicalResultFailure();

@@ -203,30 +203,49 @@ static bool viewFits(MlirType t, const FlySmemNode *m) {
          !strcmp(space, "#gpu.address_space<workgroup>");
 }
 
-static bool verifySharedField(MlirOperation op) {
-  char *path;
-  if (!voStrAttr(op, "field", true, &path))
-    return false;
+/* The array member a fly.shared_field views, or NULL after a located
+ * error (an error of the alloc's fields only with `reportFields`: fly-verify
+ * reports those at the alloc); *root and *path (to destroy, free) hold it
+ * and the field's path. */
+static const FlySmemNode *fieldMember(MlirOperation op, bool reportFields, FlySmemNode **root,
+                                      char **path) {
+  *root = NULL;
+  *path = NULL;
+  if (!voStrAttr(op, "field", true, path))
+    return NULL;
   MlirValue s = mlirOperationGetOperand(op, 0);
   MlirOperation def = mlirValueIsAOpResult(s) ? mlirOpResultGetOwner(s) : (MlirOperation){NULL};
   char *fields = mlirOperationIsNull(def) || !flyOpIs(def, "shared_alloc")
                      ? NULL
                      : flyOpGetStringAttr(def, "fields");
   FlyStrBuf err = {0};
-  FlySmemNode *root = fields ? flySmemParse(fields, &err) : NULL;
+  *root = fields ? flySmemParse(fields, &err) : NULL;
   int64_t offset;
-  const FlySmemNode *m = root ? flySmemFind(root, path, &offset) : NULL;
-  bool ok = true;
-  if (!fields)
-    ok = voFail(op, "its operand must be a fly.shared_alloc");
-  else if (!root) /* reported at the shared_alloc */
-    ok = false;
-  else if (!m || m == root)
-    ok = voFail(op, "shared struct has no member '%s'", path);
-  else if (m->kind != FLY_SMEM_ARRAY)
-    ok = voFail(op, "member '%s' is a %s: view one of its arrays", path,
-                m->kind == FLY_SMEM_STRUCT ? "struct" : "union");
-  else if (!viewFits(mlirValueGetType(mlirOperationGetResult(op, 0)), m)) {
+  const FlySmemNode *m = *root ? flySmemFind(*root, *path, &offset) : NULL;
+  if (!fields) {
+    voFail(op, "its operand must be a fly.shared_alloc");
+  } else if (!*root) {
+    if (reportFields)
+      voFail(op, "%s", err.data ? err.data : "out of memory");
+  } else if (!m || m == *root) {
+    m = NULL;
+    voFail(op, "shared struct has no member '%s'", *path);
+  } else if (m->kind != FLY_SMEM_ARRAY) {
+    voFail(op, "member '%s' is a %s: view one of its arrays", *path,
+           m->kind == FLY_SMEM_STRUCT ? "struct" : "union");
+    m = NULL;
+  }
+  flyStrBufDestroy(&err);
+  flyFree(fields);
+  return m;
+}
+
+static bool verifySharedField(MlirOperation op) {
+  FlySmemNode *root;
+  char *path;
+  const FlySmemNode *m = fieldMember(op, false, &root, &path);
+  bool ok = m != NULL;
+  if (m && !viewFits(mlirValueGetType(mlirOperationGetResult(op, 0)), m)) {
     char want[160];
     viewTypeText(m, want, sizeof want);
     ok = voFail(op, "member '%s' is %s[%lld]: the result type must be %s (or another static "
@@ -234,10 +253,24 @@ static bool verifySharedField(MlirOperation op) {
                 path, m->elem, (long long)m->count, want, (long long)m->count);
   }
   flySmemDestroy(root);
-  flyStrBufDestroy(&err);
-  flyFree(fields);
   flyFree(path);
   return ok;
+}
+
+bool voInferSharedField(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out) {
+  (void)ctx;
+  FlySmemNode *root;
+  char *path;
+  const FlySmemNode *m = fieldMember(op, true, &root, &path);
+  char want[160];
+  if (m)
+    viewTypeText(m, want, sizeof want);
+  flySmemDestroy(root);
+  flyFree(path);
+  if (!m)
+    return false;
+  *out = mlirTypeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(want));
+  return !mlirTypeIsNull(*out) || voFail(op, "cannot build the type %s", want);
 }
 
 /*--- MMA ----------------------------------------------------------------------------*/

@@ -65,4 +65,8 @@ bool voVerifyGemmRowScales(FlyLayoutCtx *ctx, MlirOperation op);
 bool voIsMmaResultOp(MlirOperation op);
 bool voInferMmaResult(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out);
 
+/// The type of the array a fly.shared_field views, from its shared_alloc's
+/// fields (memref<N x ELEM, workgroup>). False after a located error.
+bool voInferSharedField(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out);
+
 #endif /* FLYC_TRANSFORMS_VERIFY_OPS_H */

@@ -543,6 +543,20 @@ static bool operandOf(MlirOperation op, const char *allowed, char *which) {
                                  : "attribute 'operand' must be \"a\" or \"b\"");
 }
 
+/* The element type of a fragment of operand `which` read from a tensor of
+ * `tensorElem`: the atom's, but a C tile of 32-bit accumulators (f32, i32:
+ * one layout) read from a bf16, f16 or f32 tensor — a GEMM epilogue's bias
+ * or residual — has the tensor's type, the same elements. */
+static const char *fragmentElem(const AtomRef *r, char which, const char *tensorElem) {
+  if (which == 'a' || which == 'b')
+    return which == 'a' ? r->a : r->b;
+  bool wide = !strcmp(r->c, "f32") || !strcmp(r->c, "i32");
+  if (wide && (!strcmp(tensorElem, "bf16") || !strcmp(tensorElem, "f16") ||
+               !strcmp(tensorElem, "f32")))
+    return tensorElem;
+  return r->c;
+}
+
 bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
   AtomRef r;
   TensorType t;
@@ -552,14 +566,9 @@ bool voVerifyFragment(FlyLayoutCtx *ctx, MlirOperation op) {
     return false;
   if (!tensorOf(ctx, op, 0, &t) || !laneIsInteger(op, 1) || !originOf(ctx, op, 2, o))
     return false;
-  const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
-  /* An f32 C tile may be read from a bf16 or f16 tensor (a GEMM epilogue's
-   * residual in the output type): the same elements, each lane's values
-   * then that type. */
   char te[16];
   voTypeText(t.elem, te, sizeof te);
-  if (which == 'c' && !strcmp(r.c, "f32") && (!strcmp(te, "bf16") || !strcmp(te, "f16")))
-    elem = te;
+  const char *elem = fragmentElem(&r, which, te);
   int len = which == 'c' ? flyMmaAtomCLen(r.atom) : flyMmaAtomAbLen(r.atom);
   if (!vectorIs(mlirOperationGetResult(op, 0), len, elem))
     return voFail(op, "the result type must be vector<%dx%s>, the lane's part of operand %c",
@@ -771,16 +780,14 @@ static bool fragmentType(FlyLayoutCtx *ctx, MlirOperation op, MlirType *out) {
   char which;
   if (!atomOf(op, &r) || !operandOf(op, "abc", &which))
     return false;
-  const char *elem = which == 'a' ? r.a : which == 'b' ? r.b : r.c;
   TensorType t;
-  char te[16];
-  if (which == 'c' && !strcmp(r.c, "f32")) {
+  char te[16] = "";
+  if (which == 'c') {
     if (!tensorOf(ctx, op, 0, &t))
       return false;
     voTypeText(t.elem, te, sizeof te);
-    if (!strcmp(te, "bf16") || !strcmp(te, "f16"))
-      elem = te;
   }
+  const char *elem = fragmentElem(&r, which, te);
   int len = which == 'c' ? flyMmaAtomCLen(r.atom) : flyMmaAtomAbLen(r.atom);
   return vectorType(op, len, elem, out);
 }
