@@ -64,6 +64,9 @@ MlirContext flyProgramGetContext(const FlyProgram *p);
 /// Appends the module's text, which flyc reads back, to `out` (fly ops in
 /// generic form). False after a failure or while a kernel is open.
 bool flyProgramPrint(FlyProgram *p, FlyStrBuf *out);
+/// Writes the chip (`gfx950`, `gfx942`) into the module as gpu.module's
+/// `#rocdl.target`, so flyc compiles it for that chip without --chip.
+void flyProgramSetChip(FlyProgram *p, const char *chip);
 
 /*--- Kernels and control flow ----------------------------------------------*/
 
@@ -75,6 +78,9 @@ void flyKernelBegin(FlyProgram *p, const char *name, int threads, int numParams,
                     const char *const *paramTypes, MlirValue *args);
 /// Closes the open kernel (gpu.return).
 void flyKernelEnd(FlyProgram *p);
+/// Sets attribute `name` of the open kernel to the attribute written as
+/// `value` (`2 : i32` for rocdl.waves_per_eu, `"..."` for a string).
+void flyKernelSetAttribute(FlyProgram *p, const char *name, const char *value);
 
 /// Opens `for iv = lb to ub step step` carrying `numInits` values; returns
 /// iv and writes the loop-carried values to iterArgs.
@@ -97,6 +103,8 @@ MlirValue flyF32(FlyProgram *p, float v);
 /// gpu.thread_id / gpu.block_id of dimension 0..2 (x, y, z), as index.
 MlirValue flyThreadId(FlyProgram *p, int dim);
 MlirValue flyBlockId(FlyProgram *p, int dim);
+/// gpu.grid_dim: the number of workgroups along dimension 0..2, as index.
+MlirValue flyGridDim(FlyProgram *p, int dim);
 void flyBarrier(FlyProgram *p);
 
 /// Elementwise, chosen by the operands' type: addf or addi, ..., minnumf or
@@ -106,19 +114,39 @@ MlirValue flySub(FlyProgram *p, MlirValue a, MlirValue b);
 MlirValue flyMul(FlyProgram *p, MlirValue a, MlirValue b);
 MlirValue flyDiv(FlyProgram *p, MlirValue a, MlirValue b);
 MlirValue flyRem(FlyProgram *p, MlirValue a, MlirValue b);
+/// Unsigned division and remainder of integers (divui, remui): i32
+/// arithmetic on values known to be non-negative, cheaper than signed.
+MlirValue flyDivU(FlyProgram *p, MlirValue a, MlirValue b);
+MlirValue flyRemU(FlyProgram *p, MlirValue a, MlirValue b);
 MlirValue flyMin(FlyProgram *p, MlirValue a, MlirValue b);
 MlirValue flyMax(FlyProgram *p, MlirValue a, MlirValue b);
 /// a PRED b with PRED one of eq ne lt le gt ge (ordered for floats,
-/// unsigned for index, signed for integers).
+/// unsigned for index, signed for integers) or, for integers, the
+/// unsigned ult ule ugt uge.
 MlirValue flyCmp(FlyProgram *p, const char *pred, MlirValue a, MlirValue b);
 MlirValue flySelect(FlyProgram *p, MlirValue cond, MlirValue a, MlirValue b);
+/// -x of a float or float vector.
+MlirValue flyNeg(FlyProgram *p, MlirValue x);
 /// `x` converted to the element type `type` (f32, f16, bf16, i32, index,
 /// ...; vectors keep their shape): extf, truncf, sitofp, fptosi,
 /// index_cast, extsi, trunci as the two types need.
 MlirValue flyCast(FlyProgram *p, MlirValue x, const char *type);
-/// A vector of `n` copies of scalar `x`; a vector of `n` scalars of one type.
+/// A vector of `n` copies of scalar `x`; a vector of `n` (at most 4096)
+/// scalars of one type.
 MlirValue flyBroadcast(FlyProgram *p, MlirValue x, int n);
 MlirValue flyVector(FlyProgram *p, int n, const MlirValue *elems);
+/// Element `pos` of vector `v`.
+MlirValue flyExtract(FlyProgram *p, MlirValue v, int64_t pos);
+/// The `n` elements mask[0..n) of the concatenation of vectors `x` and `y`
+/// (one element type; mask[i] < len(x) + len(y)): a slice, a concatenation,
+/// a permutation.
+MlirValue flyShuffle(FlyProgram *p, MlirValue x, MlirValue y, int n, const int64_t *mask);
+/// The bits of vector `x` as a vector of element type `elem` (i32, f32,
+/// i8, ...), as many elements as the bits make.
+MlirValue flyBitcast(FlyProgram *p, MlirValue x, const char *elem);
+/// Lane 0's value of a 32-bit `x` (the first active lane), uniform over
+/// the wave: a scalar register for what only varies per wave.
+MlirValue flyReadFirstLane(FlyProgram *p, MlirValue x);
 /// A math function (exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, ...;
 /// docs/language.md "Math functions") of a float or float vector, and the
 /// logistic sigmoid 1 / (1 + exp(-x)).
@@ -152,6 +180,9 @@ void flyStore(FlyProgram *p, MlirValue value, MlirValue memref, int numIdx,
 MlirValue flyLayout(FlyProgram *p, const char *notation);
 /// An int tuple of index values: `?` where a value is not a constant.
 MlirValue flyCoord(FlyProgram *p, int n, const MlirValue *values);
+/// An int tuple of any profile from its notation, each `?` leaf (in
+/// order) one of the `n` index values: `((16,2,?),(4,2,8))`.
+MlirValue flyIntTuple(FlyProgram *p, const char *notation, int n, const MlirValue *values);
 /// A fly algebra op (`fly.composition`, `fly.logical_divide`, `fly.size`,
 /// ...) whose result type lib/layout computes from the operands.
 MlirValue flyAlgebra(FlyProgram *p, const char *op, int n, const MlirValue *operands);
@@ -175,9 +206,10 @@ void flyTensorStore(FlyProgram *p, MlirValue value, MlirValue tensor, MlirValue 
 /// column mode is copied one element at a time.
 void flyTileCopy(FlyProgram *p, MlirValue src, MlirValue dst, int threads, MlirValue validRows);
 
-/// Workgroup memory: fly.shared_alloc of `fields` (`NAME: ELEM[N]`, ...,
-/// the grammar of docs/language.md "Shared memory" restricted to arrays)
-/// and the memref<NxELEM, workgroup> of field `name`.
+/// Workgroup memory: fly.shared_alloc of `fields` (`NAME: ELEM[N] [align
+/// A]`, structs and unions: the grammar of docs/language.md "Shared
+/// memory"), and the memref<NxELEM, workgroup> of the array at the dotted
+/// path `name` (`a0`, `u.c` for member c of union u).
 MlirValue flySharedAlloc(FlyProgram *p, const char *fields);
 MlirValue flySharedField(FlyProgram *p, MlirValue storage, const char *name);
 
@@ -229,6 +261,12 @@ MlirValue flyGemmScale(FlyProgram *p, const FlyMma *mma, MlirValue acc, MlirValu
 /// element type) into the C tensor at `origin`.
 void flyGemmStore(FlyProgram *p, const FlyMma *mma, MlirValue value, MlirValue tensor,
                   MlirValue lane, MlirValue origin);
+/// fly.gemm_row_scales: the row scales fly.gemm_scale would read for this
+/// lane's accumulator rows, from the f32 tensor over rows `rowScales`
+/// (vector<mRepeat·(C per lane) x f32>), loaded here so a loop can issue
+/// them early.
+MlirValue flyGemmRowScales(FlyProgram *p, const FlyMma *mma, MlirValue rowScales,
+                           MlirValue lane, MlirValue origin);
 
 /// fly.copy_to_lds: the global tile `src` into the shared tile `dst` by
 /// LDS DMA, `bytes` (4, or 16 on gfx950) per thread and instruction, over
@@ -238,6 +276,17 @@ void flyCopyToLds(FlyProgram *p, MlirValue src, MlirValue dst, MlirValue tid, in
 /// fly.waitcnt: waits until at most `vmcnt` vector memory operations
 /// (loads, LDS DMA) of this wave are outstanding.
 void flyWaitVmcnt(FlyProgram *p, int vmcnt);
+/// The same with LDS/scalar-memory operations (`lgkmcnt`) too; a negative
+/// count does not wait on that counter.
+void flyWaitcnt(FlyProgram *p, int vmcnt, int lgkmcnt);
+/// The wave's s_barrier between wavefront-scope release and acquire
+/// fences: the compiler moves no memory operation across it and, unlike
+/// flyBarrier's workgroup fence, inserts no wait for LDS DMA in flight —
+/// the waits are the author's (flyWaitcnt before it).
+void flyWaveBarrier(FlyProgram *p);
+/// fly.sched_barrier: the scheduler moves nothing across this point
+/// (`mask` "none"), or only the kinds `mask` names (docs/language.md).
+void flySchedBarrier(FlyProgram *p, const char *mask);
 /// Marks the innermost open loop as the kernel's main loop (`fly.hot_loop`:
 /// the hot-loop schedule and the report's main loop).
 void flyHotLoop(FlyProgram *p);

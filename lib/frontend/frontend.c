@@ -13,11 +13,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "flyc/chip.h"
 #include "flyc/dialect.h"
 #include "flyc/layout.h"
 #include "flyc/transforms.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
 
 enum { MAX_DEPTH = 32, MAX_OPERANDS = 16 };
 
@@ -76,7 +78,8 @@ FlyProgram *flyProgramCreate(void) {
     flyFree(p);
     return NULL;
   }
-  static const char *const dialects[] = {"gpu", "arith", "scf", "memref", "vector", "math"};
+  static const char *const dialects[] = {"gpu",    "arith", "scf",  "memref",
+                                         "vector", "math",  "llvm", "rocdl"};
   for (size_t i = 0; i < sizeof dialects / sizeof *dialects; ++i)
     mlirContextGetOrLoadDialect(p->ctx, mlirStringRefCreateFromCString(dialects[i]));
   MlirLocation loc = mlirLocationUnknownGet(p->ctx);
@@ -135,6 +138,21 @@ bool flyProgramPrint(FlyProgram *p, FlyStrBuf *out) {
   return !out->oom;
 }
 
+void flyProgramSetChip(FlyProgram *p, const char *chip) {
+  FlyChip known;
+  if (!p || p->failed)
+    return;
+  if (!chip || !flyChipParse(chip, &known)) {
+    fail(p, "flyProgramSetChip: unknown chip '%s' (gfx950, gfx942)", chip ? chip : "");
+    return;
+  }
+  char text[64];
+  snprintf(text, sizeof text, "[#rocdl.target<chip = \"%s\">]", flyChipGetInfo(known)->name);
+  MlirAttribute t = mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString(text));
+  MlirOperation gm = mlirBlockGetParentOperation(p->gpuBody);
+  mlirOperationSetAttributeByName(gm, mlirStringRefCreateFromCString("targets"), t);
+}
+
 /*--- Building ops -------------------------------------------------------------*/
 
 static MlirLocation here(FlyProgram *p) {
@@ -175,11 +193,42 @@ static MlirValue build1(FlyProgram *p, const char *name, intptr_t n, const MlirV
   return mlirOperationGetResult(build(p, name, n, ops, 1, &result, numAttrs, attrs), 0);
 }
 
+/* The parser's first error, kept for the call site's message instead of
+ * going to the context's default handler (library code prints nothing). */
+typedef struct Quiet {
+  char message[160];
+} Quiet;
+
+static void appendQuiet(MlirStringRef s, void *user) {
+  Quiet *q = user;
+  size_t have = strlen(q->message), room = sizeof q->message - 1 - have;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(q->message + have, s.data, n);
+  q->message[have + n] = '\0';
+}
+
+static MlirLogicalResult quietly(MlirDiagnostic d, void *user) {
+  Quiet *q = user;
+  if (!q->message[0])
+    mlirDiagnosticPrint(d, appendQuiet, q);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirType parseType(FlyProgram *p, const char *text) {
+  Quiet q = {""};
+  MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(p->ctx, quietly, &q, NULL);
   MlirType t = mlirTypeParseGet(p->ctx, mlirStringRefCreateFromCString(text));
+  mlirContextDetachDiagnosticHandler(p->ctx, id);
   if (mlirTypeIsNull(t))
-    fail(p, "cannot parse the type '%s'", text);
+    fail(p, "cannot parse the type '%s': %s", text, q.message);
   return t;
+}
+
+static MlirAttribute parseAttribute(FlyProgram *p, const char *text, Quiet *q) {
+  MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(p->ctx, quietly, q, NULL);
+  MlirAttribute a = mlirAttributeParseGet(p->ctx, mlirStringRefCreateFromCString(text));
+  mlirContextDetachDiagnosticHandler(p->ctx, id);
+  return a;
 }
 
 static char *typeText(MlirType t) {
@@ -269,6 +318,19 @@ void flyKernelEnd(FlyProgram *p) {
     return;
   build(p, "gpu.return", 0, NULL, 0, NULL, 0, NULL);
   p->depth--;
+}
+
+void flyKernelSetAttribute(FlyProgram *p, const char *name, const char *value) {
+  if (!ready(p, "flyKernelSetAttribute", 0, NULL))
+    return;
+  Quiet q = {""};
+  MlirAttribute a = value ? parseAttribute(p, value, &q) : mlirAttributeGetNull();
+  if (!name || !*name || mlirAttributeIsNull(a)) {
+    fail(p, "flyKernelSetAttribute: '%s' is not an attribute value for '%s'%s%s",
+         value ? value : "", name ? name : "", q.message[0] ? ": " : "", q.message);
+    return;
+  }
+  mlirOperationSetAttributeByName(p->owners[0], mlirStringRefCreateFromCString(name), a);
 }
 
 MlirValue flyForBegin(FlyProgram *p, MlirValue lb, MlirValue ub, MlirValue step, int numInits,
@@ -412,6 +474,7 @@ static MlirValue gpuId(FlyProgram *p, const char *op, int dim) {
 
 MlirValue flyThreadId(FlyProgram *p, int dim) { return gpuId(p, "gpu.thread_id", dim); }
 MlirValue flyBlockId(FlyProgram *p, int dim) { return gpuId(p, "gpu.block_id", dim); }
+MlirValue flyGridDim(FlyProgram *p, int dim) { return gpuId(p, "gpu.grid_dim", dim); }
 
 void flyBarrier(FlyProgram *p) {
   if (ready(p, "flyBarrier", 0, NULL))
@@ -433,8 +496,8 @@ MlirValue flyBroadcast(FlyProgram *p, MlirValue x, int n) {
 MlirValue flyVector(FlyProgram *p, int n, const MlirValue *elems) {
   if (!ready(p, "flyVector", n, elems))
     return NONE;
-  if (n < 1 || n > MAX_OPERANDS) {
-    fail(p, "flyVector: %d elements (1 to %d)", n, MAX_OPERANDS);
+  if (n < 1 || n > 4096) {
+    fail(p, "flyVector: %d elements (1 to 4096)", n);
     return NONE;
   }
   MlirType t = mlirValueGetType(elems[0]);
@@ -445,6 +508,82 @@ MlirValue flyVector(FlyProgram *p, int n, const MlirValue *elems) {
     }
   int64_t shape = n;
   return build1(p, "vector.from_elements", n, elems, mlirVectorTypeGet(1, &shape, t), 0, NULL);
+}
+
+static unsigned widthOf(MlirType el) {
+  if (mlirTypeIsAFloat(el))
+    return mlirFloatTypeGetWidth(el);
+  return mlirTypeIsAIndex(el) ? 64 : mlirIntegerTypeGetWidth(el);
+}
+
+static bool isVector(FlyProgram *p, const char *what, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeIsAVector(t) && mlirShapedTypeGetRank(t) == 1)
+    return true;
+  fail(p, "%s: of a value that is not a 1-D vector", what);
+  return false;
+}
+
+MlirValue flyExtract(FlyProgram *p, MlirValue v, int64_t pos) {
+  if (!ready(p, "flyExtract", 1, &v) || !isVector(p, "flyExtract", v))
+    return NONE;
+  int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(v), 0);
+  if (pos < 0 || pos >= n) {
+    fail(p, "flyExtract: element %lld of %lld", (long long)pos, (long long)n);
+    return NONE;
+  }
+  MlirNamedAttribute at = named(p, "static_position", mlirDenseI64ArrayGet(p->ctx, 1, &pos));
+  return build1(p, "vector.extract", 1, &v, elementOf(mlirValueGetType(v)), 1, &at);
+}
+
+MlirValue flyShuffle(FlyProgram *p, MlirValue x, MlirValue y, int n, const int64_t *mask) {
+  MlirValue v[2] = {x, y};
+  if (!ready(p, "flyShuffle", 2, v) || !isVector(p, "flyShuffle", x) ||
+      !isVector(p, "flyShuffle", y))
+    return NONE;
+  MlirType tx = mlirValueGetType(x), ty = mlirValueGetType(y), el = elementOf(tx);
+  int64_t have = mlirShapedTypeGetDimSize(tx, 0) + mlirShapedTypeGetDimSize(ty, 0);
+  if (!mlirTypeEqual(el, elementOf(ty)) || n < 1 || n > 4096 || !mask) {
+    fail(p, "flyShuffle: two vectors of one element type into 1 to 4096 elements");
+    return NONE;
+  }
+  for (int i = 0; i < n; ++i)
+    if (mask[i] < 0 || mask[i] >= have) {
+      fail(p, "flyShuffle: mask element %d is %lld, past the %lld elements", i,
+           (long long)mask[i], (long long)have);
+      return NONE;
+    }
+  int64_t len = n;
+  MlirNamedAttribute m = named(p, "mask", mlirDenseI64ArrayGet(p->ctx, n, mask));
+  return build1(p, "vector.shuffle", 2, v, mlirVectorTypeGet(1, &len, el), 1, &m);
+}
+
+MlirValue flyBitcast(FlyProgram *p, MlirValue x, const char *elem) {
+  if (!ready(p, "flyBitcast", 1, &x) || !isVector(p, "flyBitcast", x))
+    return NONE;
+  MlirType to = parseType(p, elem ? elem : "");
+  if (p->failed)
+    return NONE;
+  MlirType t = mlirValueGetType(x);
+  unsigned from = widthOf(elementOf(t)), width = widthOf(to);
+  int64_t bits = mlirShapedTypeGetDimSize(t, 0) * from;
+  if (!width || !from || bits % width) {
+    fail(p, "flyBitcast: %lld bits are not a whole number of %s", (long long)bits, elem);
+    return NONE;
+  }
+  int64_t n = bits / width;
+  return build1(p, "vector.bitcast", 1, &x, mlirVectorTypeGet(1, &n, to), 0, NULL);
+}
+
+MlirValue flyReadFirstLane(FlyProgram *p, MlirValue x) {
+  if (!ready(p, "flyReadFirstLane", 1, &x))
+    return NONE;
+  MlirType t = mlirValueGetType(x);
+  if (mlirTypeIsAVector(t) || widthOf(t) != 32) {
+    fail(p, "flyReadFirstLane: of a 32-bit scalar (cast an index to i32 first)");
+    return NONE;
+  }
+  return build1(p, "fly.readfirstlane", 1, &x, t, 0, NULL);
 }
 
 /* Brings a and b to one type (a scalar against a vector of its type is
@@ -486,6 +625,10 @@ static MlirValue arith(FlyProgram *p, const char *what, const char *const ops[3]
     fail(p, "%s: not a number type", what);
     return NONE;
   }
+  if (!ops[numOf(t)]) {
+    fail(p, "%s: of floats", what);
+    return NONE;
+  }
   return build1(p, ops[numOf(t)], 2, v, t, 0, NULL);
 }
 
@@ -509,6 +652,14 @@ MlirValue flyRem(FlyProgram *p, MlirValue a, MlirValue b) {
   static const char *const ops[3] = {"arith.remf", "arith.remui", "arith.remsi"};
   return arith(p, "flyRem", ops, a, b);
 }
+MlirValue flyDivU(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {NULL, "arith.divui", "arith.divui"};
+  return arith(p, "flyDivU", ops, a, b);
+}
+MlirValue flyRemU(FlyProgram *p, MlirValue a, MlirValue b) {
+  static const char *const ops[3] = {NULL, "arith.remui", "arith.remui"};
+  return arith(p, "flyRemU", ops, a, b);
+}
 MlirValue flyMin(FlyProgram *p, MlirValue a, MlirValue b) {
   static const char *const ops[3] = {"arith.minnumf", "arith.minui", "arith.minsi"};
   return arith(p, "flyMin", ops, a, b);
@@ -519,7 +670,8 @@ MlirValue flyMax(FlyProgram *p, MlirValue a, MlirValue b) {
 }
 
 MlirValue flyCmp(FlyProgram *p, const char *pred, MlirValue a, MlirValue b) {
-  static const char *const names[6] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  static const char *const names[10] = {"eq", "ne", "lt", "le", "gt", "ge",
+                                        "ult", "ule", "ugt", "uge"};
   /* arith.cmpf: oeq one olt ole ogt oge; arith.cmpi: eq ne (s|u)lt le gt ge. */
   static const int fpred[6] = {1, 6, 4, 5, 2, 3}, spred[6] = {0, 1, 2, 3, 4, 5},
                    upred[6] = {0, 1, 6, 7, 8, 9};
@@ -527,16 +679,20 @@ MlirValue flyCmp(FlyProgram *p, const char *pred, MlirValue a, MlirValue b) {
   if (!ready(p, "flyCmp", 2, v) || !unify(p, "flyCmp", &v[0], &v[1]))
     return NONE;
   int k = -1;
-  for (int i = 0; i < 6; ++i)
+  for (int i = 0; i < 10; ++i)
     if (pred && !strcmp(pred, names[i]))
       k = i;
-  if (k < 0) {
-    fail(p, "flyCmp: unknown predicate '%s' (eq ne lt le gt ge)", pred ? pred : "");
-    return NONE;
-  }
   MlirType t = mlirValueGetType(v[0]);
   Num num = numOf(t);
-  int code = num == NUM_FLOAT ? fpred[k] : num == NUM_INDEX ? upred[k] : spred[k];
+  if (k < 0 || (k >= 6 && num == NUM_FLOAT)) {
+    fail(p, "flyCmp: unknown predicate '%s' (eq ne lt le gt ge; ult ule ugt uge for integers)",
+         pred ? pred : "");
+    return NONE;
+  }
+  bool unsignedCmp = k >= 6 || num == NUM_INDEX;
+  if (k >= 6) /* ult ule ugt uge: lt le gt ge, unsigned */
+    k -= 4;
+  int code = num == NUM_FLOAT ? fpred[k] : unsignedCmp ? upred[k] : spred[k];
   MlirNamedAttribute attr =
       named(p, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(p->ctx, 64), code));
   return build1(p, num == NUM_FLOAT ? "arith.cmpf" : "arith.cmpi", 2, v,
@@ -550,11 +706,16 @@ MlirValue flySelect(FlyProgram *p, MlirValue cond, MlirValue a, MlirValue b) {
   return build1(p, "arith.select", 3, v, mlirValueGetType(v[1]), 0, NULL);
 }
 
-static unsigned widthOf(MlirType el) {
-  if (mlirTypeIsAFloat(el))
-    return mlirFloatTypeGetWidth(el);
-  return mlirTypeIsAIndex(el) ? 64 : mlirIntegerTypeGetWidth(el);
+MlirValue flyNeg(FlyProgram *p, MlirValue x) {
+  if (!ready(p, "flyNeg", 1, &x))
+    return NONE;
+  if (numOf(mlirValueGetType(x)) != NUM_FLOAT) {
+    fail(p, "flyNeg: of a non-float value");
+    return NONE;
+  }
+  return build1(p, "arith.negf", 1, &x, mlirValueGetType(x), 0, NULL);
 }
+
 
 MlirValue flyCast(FlyProgram *p, MlirValue x, const char *type) {
   if (!ready(p, "flyCast", 1, &x))
@@ -943,6 +1104,45 @@ MlirValue flyCoord(FlyProgram *p, int n, const MlirValue *values) {
   return v;
 }
 
+/* The `?` leaves of an int tuple. */
+static int dynamicLeaves(const FlyIntTuple *t) {
+  if (flyIntTupleIsLeaf(t))
+    return flyIntTupleGetLeafKind(t) == FLY_LEAF_DYNAMIC;
+  int n = 0;
+  for (int i = 0; i < flyIntTupleGetRank(t); ++i)
+    n += dynamicLeaves(flyIntTupleGetElem(t, i));
+  return n;
+}
+
+MlirValue flyIntTuple(FlyProgram *p, const char *notation, int n, const MlirValue *values) {
+  if (!ready(p, "flyIntTuple", n, values))
+    return NONE;
+  for (int i = 0; i < n; ++i)
+    if (!mlirTypeIsAIndex(mlirValueGetType(values[i]))) {
+      fail(p, "flyIntTuple: value %d is not an index value", i);
+      return NONE;
+    }
+  FlyLayoutCtx *ctx = flyLayoutCtxCreate();
+  const FlyIntTuple *t = ctx ? flyIntTupleParse(ctx, notation ? notation : "") : NULL;
+  FlyStrBuf canon = {0};
+  MlirValue v = NONE;
+  if (!t) {
+    fail(p, "flyIntTuple: '%s': %s", notation ? notation : "",
+         ctx ? flyLayoutCtxGetError(ctx) : "out of memory");
+  } else if (dynamicLeaves(t) != n) {
+    fail(p, "flyIntTuple: '%s' has %d '?' leaves for %d values", notation, dynamicLeaves(t), n);
+  } else {
+    flyIntTuplePrint(t, &canon);
+    if (!canon.oom)
+      v = build1(p, "fly.make_int_tuple", n, values,
+                 flyTypeGet(p->ctx, FLY_TYPE_INT_TUPLE, mlirStringRefCreateFromCString(canon.data)),
+                 0, NULL);
+  }
+  flyStrBufDestroy(&canon);
+  flyLayoutCtxDestroy(ctx);
+  return v;
+}
+
 MlirValue flyAlgebra(FlyProgram *p, const char *op, int n, const MlirValue *operands) {
   if (!ready(p, "flyAlgebra", n, operands))
     return NONE;
@@ -1120,33 +1320,6 @@ void flyTensorStore(FlyProgram *p, MlirValue value, MlirValue tensor, MlirValue 
   build(p, "fly.store", 3, v, 0, NULL, 0, NULL);
 }
 
-/* Finds field `name` of `fields` ("a: f32[16] align 16, b: i8[4]"): its
- * element type and count. Only top-level arrays. */
-static bool findField(const char *fields, const char *name, char *elem, size_t elemSize,
-                      long long *count) {
-  size_t n = strlen(name);
-  for (const char *s = fields; s && *s;) {
-    while (*s == ' ' || *s == ',')
-      ++s;
-    const char *colon = strchr(s, ':');
-    if (!colon)
-      return false;
-    const char *end = colon;
-    while (end > s && end[-1] == ' ')
-      --end;
-    char el[32];
-    long long c;
-    if ((size_t)(end - s) == n && !memcmp(s, name, n) &&
-        sscanf(colon + 1, " %31[a-zA-Z0-9_] [ %lld ]", el, &c) == 2) {
-      snprintf(elem, elemSize, "%s", el);
-      *count = c;
-      return true;
-    }
-    s = strchr(colon, ',');
-  }
-  return false;
-}
-
 MlirValue flySharedAlloc(FlyProgram *p, const char *fields) {
   if (!ready(p, "flySharedAlloc", 0, NULL))
     return NONE;
@@ -1163,37 +1336,20 @@ MlirValue flySharedAlloc(FlyProgram *p, const char *fields) {
 MlirValue flySharedField(FlyProgram *p, MlirValue storage, const char *name) {
   if (!ready(p, "flySharedField", 1, &storage))
     return NONE;
-  MlirOperation def = mlirValueIsAOpResult(storage) ? mlirOpResultGetOwner(storage)
-                                                    : (MlirOperation){NULL};
-  MlirAttribute f = mlirOperationIsNull(def) ? mlirAttributeGetNull()
-                                             : mlirOperationGetAttributeByName(
-                                                   def, mlirStringRefCreateFromCString("fields"));
-  char elem[32];
-  long long count;
-  if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f)) {
-    fail(p, "flySharedField: the storage must come from flySharedAlloc");
-    return NONE;
+  MlirNamedAttribute a = named(p, "field", strAttr(p, name ? name : ""));
+  MlirOperation op = build(p, "fly.shared_field", 1, &storage, 1,
+                           (MlirType[]){mlirIndexTypeGet(p->ctx)}, 1, &a);
+  FlyStrBuf err = {0};
+  MlirType t;
+  bool ok = mlirLogicalResultIsSuccess(flyInferResultType(op, &t, &err));
+  if (ok)
+    mlirValueSetType(mlirOperationGetResult(op, 0), t);
+  else {
+    fail(p, "flySharedField: %s", err.data ? err.data : "out of memory");
+    mlirOperationDestroy(op);
   }
-  MlirStringRef fs = mlirStringAttrGetValue(f);
-  char *fields = flyAlloc(fs.length + 1);
-  if (!fields) {
-    fail(p, "out of memory");
-    return NONE;
-  }
-  memcpy(fields, fs.data, fs.length);
-  fields[fs.length] = '\0';
-  bool found = name && findField(fields, name, elem, sizeof elem, &count);
-  flyFree(fields);
-  if (!found) {
-    fail(p, "flySharedField: no array field '%s' (NAME: ELEM[N]) in the storage",
-         name ? name : "");
-    return NONE;
-  }
-  char text[96];
-  snprintf(text, sizeof text, "memref<%lldx%s, #gpu.address_space<workgroup>>", count, elem);
-  MlirType t = parseType(p, text);
-  MlirNamedAttribute a = named(p, "field", strAttr(p, name));
-  return p->failed ? NONE : build1(p, "fly.shared_field", 1, &storage, t, 1, &a);
+  flyStrBufDestroy(&err);
+  return ok ? mlirOperationGetResult(op, 0) : NONE;
 }
 
 /*--- Tiled copies ---------------------------------------------------------------*/
@@ -1517,6 +1673,13 @@ void flyGemmStore(FlyProgram *p, const FlyMma *mma, MlirValue value, MlirValue t
   buildMma(p, "flyGemmStore", "fly.gemm_store", mma, NULL, 4, ops, true);
 }
 
+MlirValue flyGemmRowScales(FlyProgram *p, const FlyMma *mma, MlirValue rowScales,
+                           MlirValue lane, MlirValue origin) {
+  MlirValue ops[3] = {rowScales, lane, origin};
+  return resultOf(buildMma(p, "flyGemmRowScales", "fly.gemm_row_scales", mma, NULL, 3, ops,
+                           false));
+}
+
 void flyCopyToLds(FlyProgram *p, MlirValue src, MlirValue dst, MlirValue tid, int bytes,
                   int threads) {
   MlirValue ops[3] = {src, dst, tid};
@@ -1527,11 +1690,45 @@ void flyCopyToLds(FlyProgram *p, MlirValue src, MlirValue dst, MlirValue tid, in
   verified(p, "flyCopyToLds", build(p, "fly.copy_to_lds", 3, ops, 0, NULL, 2, attrs));
 }
 
-void flyWaitVmcnt(FlyProgram *p, int vmcnt) {
-  if (!ready(p, "flyWaitVmcnt", 0, NULL))
+void flyWaitVmcnt(FlyProgram *p, int vmcnt) { flyWaitcnt(p, vmcnt, -1); }
+
+void flyWaitcnt(FlyProgram *p, int vmcnt, int lgkmcnt) {
+  if (!ready(p, "flyWaitcnt", 0, NULL))
     return;
-  MlirNamedAttribute a = named(p, "vmcnt", i32Attr(p, vmcnt));
-  verified(p, "flyWaitVmcnt", build(p, "fly.waitcnt", 0, NULL, 0, NULL, 1, &a));
+  MlirNamedAttribute a[2];
+  int n = 0;
+  if (vmcnt >= 0)
+    a[n++] = named(p, "vmcnt", i32Attr(p, vmcnt));
+  if (lgkmcnt >= 0)
+    a[n++] = named(p, "lgkmcnt", i32Attr(p, lgkmcnt));
+  if (!n) {
+    fail(p, "flyWaitcnt: waits on no counter (both counts negative)");
+    return;
+  }
+  verified(p, "flyWaitcnt", build(p, "fly.waitcnt", 0, NULL, 0, NULL, n, a));
+}
+
+/* llvm.fence with syncscope wavefront: ordering 5 release, 4 acquire. */
+static void waveFence(FlyProgram *p, int ordering) {
+  MlirNamedAttribute a[2] = {
+      named(p, "ordering", mlirIntegerAttrGet(mlirIntegerTypeGet(p->ctx, 64), ordering)),
+      named(p, "syncscope", strAttr(p, "wavefront"))};
+  build(p, "llvm.fence", 0, NULL, 0, NULL, 2, a);
+}
+
+void flyWaveBarrier(FlyProgram *p) {
+  if (!ready(p, "flyWaveBarrier", 0, NULL))
+    return;
+  waveFence(p, 5);
+  build(p, "rocdl.s.barrier", 0, NULL, 0, NULL, 0, NULL);
+  waveFence(p, 4);
+}
+
+void flySchedBarrier(FlyProgram *p, const char *mask) {
+  if (!ready(p, "flySchedBarrier", 0, NULL))
+    return;
+  MlirNamedAttribute a = named(p, "mask", strAttr(p, mask ? mask : ""));
+  verified(p, "flySchedBarrier", build(p, "fly.sched_barrier", 0, NULL, 0, NULL, 1, &a));
 }
 
 void flyHotLoop(FlyProgram *p) {

@@ -40,6 +40,39 @@
 // MMA-NEXT: buffer: !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
 // MMA-NEXT: failed: 0
 //
+// The lower-level builders gemm-gen uses: the chip and a kernel attribute
+// in the module, vector slices and bitcasts, a uniform value, unsigned i32
+// arithmetic, a nested int tuple, a union member of the LDS struct, the
+// block-scale row scales, waits and wave barriers. Their types, then the IR.
+// RUN: %testbin/frontend-test lower > %t.lower
+// RUN: FileCheck %s --check-prefix=LOWER --match-full-lines < %t.lower
+// LOWER: grid: index
+// LOWER-NEXT: neg: vector<4xf32>
+// LOWER-NEXT: extract: f32
+// LOWER-NEXT: shuffle: vector<6xf32>
+// LOWER-NEXT: bitcast: vector<16xi8>
+// LOWER-NEXT: readfirstlane: i32
+// LOWER-NEXT: divu: i32
+// LOWER-NEXT: cmp-ult: i1
+// LOWER-NEXT: int-tuple: !fly.int_tuple<"((16,2,?),(4,2,8))">
+// LOWER-NEXT: union-member: memref<2048xbf16, #gpu.address_space<workgroup>>
+// LOWER-NEXT: row-scales: vector<16xf32>
+// LOWER-NEXT: failed: 0
+// RUN: FileCheck %s --check-prefix=LOWER-IR < %t.lower
+// LOWER-IR: gpu.module @kernels [#rocdl.target<chip = "gfx942">]
+// LOWER-IR: gpu.func @lower({{.*}} rocdl.waves_per_eu = 2 : i32
+// LOWER-IR: vector.shuffle {{.*}} [1, 2, 3, 4, 5, 6] : vector<4xf32>, vector<4xf32>
+// LOWER-IR: arith.divui {{.*}} : i32
+// LOWER-IR: arith.remui {{.*}} : i32
+// LOWER-IR: arith.cmpi ult, {{.*}} : i32
+// LOWER-IR: "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 3 : i32}
+// LOWER-IR-NEXT: llvm.fence syncscope("wavefront") release
+// LOWER-IR-NEXT: rocdl.s.barrier
+// LOWER-IR-NEXT: llvm.fence syncscope("wavefront") acquire
+// LOWER-IR-NEXT: "fly.sched_barrier"() {mask = "none"}
+// RUN: sed '/^[a-z-]*: /d' %t.lower > %t.lower.mlir
+// RUN: flyc %t.lower.mlir -o %t.lower.hsaco
+//
 // Errors: the first failing call is recorded with its C line; every later
 // call builds nothing; the program does not print.
 // RUN: %testbin/frontend-test error layout | FileCheck %s --check-prefix=LAYOUT
@@ -56,6 +89,26 @@
 // MATH: frontend-test.c:[[#]]: error: flyMath: 'exp' of a non-float
 // RUN: %testbin/frontend-test error scope | FileCheck %s --check-prefix=SCOPE
 // SCOPE: frontend-test.c:[[#]]: error: flyForEnd without its opening call
+// RUN: %testbin/frontend-test error chip | FileCheck %s --check-prefix=CHIP
+// CHIP: frontend-test.c:[[#]]: error: flyProgramSetChip: unknown chip 'gfx90a' (gfx950, gfx942)
+// RUN: %testbin/frontend-test error attr | FileCheck %s --check-prefix=ATTR
+// ATTR: frontend-test.c:[[#]]: error: flyKernelSetAttribute: '2 :' is not an attribute value for 'rocdl.waves_per_eu'
+// RUN: %testbin/frontend-test error shuffle | FileCheck %s --check-prefix=SHUFFLE
+// SHUFFLE: frontend-test.c:[[#]]: error: flyShuffle: mask element 1 is 8, past the 8 elements
+// RUN: %testbin/frontend-test error bitcast | FileCheck %s --check-prefix=BITCAST
+// BITCAST: frontend-test.c:[[#]]: error: flyBitcast: 48 bits are not a whole number of i32
+// RUN: %testbin/frontend-test error uniform | FileCheck %s --check-prefix=UNIFORM
+// UNIFORM: frontend-test.c:[[#]]: error: flyReadFirstLane: of a 32-bit scalar (cast an index to i32 first)
+// RUN: %testbin/frontend-test error wait | FileCheck %s --check-prefix=WAIT
+// WAIT: frontend-test.c:[[#]]: error: flyWaitcnt: waits on no counter (both counts negative)
+// RUN: %testbin/frontend-test error tuple | FileCheck %s --check-prefix=TUPLE
+// TUPLE: frontend-test.c:[[#]]: error: flyIntTuple: '((16,2,?),(4,?))' has 2 '?' leaves for 1 values
+// RUN: %testbin/frontend-test error union | FileCheck %s --check-prefix=UNION
+// UNION: frontend-test.c:[[#]]: error: flySharedField: member 'u' is a union: view one of its arrays
+// RUN: %testbin/frontend-test error divu | FileCheck %s --check-prefix=DIVU
+// DIVU: frontend-test.c:[[#]]: error: flyDivU: of floats
+// RUN: %testbin/frontend-test error ult | FileCheck %s --check-prefix=ULT
+// ULT: frontend-test.c:[[#]]: error: flyCmp: unknown predicate 'ult' (eq ne lt le gt ge; ult ule ugt uge for integers)
 // The MMA builders report fly-verify's message at the C line.
 // RUN: %testbin/frontend-test error atom | FileCheck %s --check-prefix=ATOM
 // ATOM: bad: null, after: null
@@ -246,6 +299,43 @@ static int mma(void) {
   return 0;
 }
 
+/* The lower-level builders (gemm-gen's): types, then the module. */
+static int lower(void) {
+  FlyProgram *p = flyProgramCreate();
+  flyProgramSetChip(FLY(p), "gfx942");
+  const char *params[] = {"memref<16384xf32>", "i32"};
+  MlirValue a[2];
+  flyKernelBegin(FLY(p), "lower", 256, 2, params, a);
+  flyKernelSetAttribute(FLY(p), "rocdl.waves_per_eu", "2 : i32");
+  showType("grid", flyGridDim(FLY(p), 0));
+  MlirValue v = flyBroadcast(FLY(p), flyF32(FLY(p), 1.5f), 4);
+  showType("neg", flyNeg(FLY(p), v));
+  showType("extract", flyExtract(FLY(p), v, 3));
+  static const int64_t mask[6] = {1, 2, 3, 4, 5, 6};
+  showType("shuffle", flyShuffle(FLY(p), v, v, 6, mask));
+  showType("bitcast", flyBitcast(FLY(p), v, "i8"));
+  MlirValue t32 = flyCast(FLY(p), flyThreadId(FLY(p), 0), "i32");
+  showType("readfirstlane", flyReadFirstLane(FLY(p), t32));
+  MlirValue q = flyDivU(FLY(p), t32, a[1]);
+  showType("divu", q);
+  MlirValue r = flyRemU(FLY(p), t32, a[1]);
+  showType("cmp-ult", flyCmp(FLY(p), "ult", q, r));
+  MlirValue m = flyCast(FLY(p), a[1], "index");
+  showType("int-tuple", flyIntTuple(FLY(p), "((16,2,?),(4,2,8))", 1, &m));
+  MlirValue s = flySharedAlloc(FLY(p), "u: union(a0: f32[1024] align 16, c: bf16[2048]), a1: f32[4]");
+  showType("union-member", flySharedField(FLY(p), s, "u.c"));
+  const FlyMma mma = {"16x16x32", "f8E4M3FNUZ", "f8E4M3FNUZ", "f32", 4, 4, 4, 2, false};
+  MlirValue rows = flyTensor(FLY(p), a[0], flyLayout(FLY(p), "16384:1"));
+  MlirValue lane = flyRem(FLY(p), flyThreadId(FLY(p), 0), flyIndex(FLY(p), 64));
+  showType("row-scales", flyGemmRowScales(FLY(p), &mma, rows, lane, flyLayout(FLY(p), "(0,0)")));
+  flyWaitcnt(FLY(p), 3, 0);
+  flyWaveBarrier(FLY(p));
+  flySchedBarrier(FLY(p), "none");
+  flyKernelEnd(FLY(p));
+  printf("failed: %d %s\n", flyProgramFailed(p), flyProgramGetError(p));
+  return printProgram(p);
+}
+
 /* A failing GEMM builder (as error() below). */
 static MlirValue mmaError(FlyProgram *p, const MlirValue *a, const char *which) {
   MlirValue t = flyThreadId(FLY(p), 0);
@@ -315,6 +405,28 @@ static int error(const char *which) {
     bad = flyMath(FLY(p), "exp", t);
   } else if (!strcmp(which, "scope")) {
     flyForEnd(FLY(p), 0, NULL, NULL);
+  } else if (!strcmp(which, "chip")) {
+    flyProgramSetChip(FLY(p), "gfx90a");
+  } else if (!strcmp(which, "attr")) {
+    flyKernelSetAttribute(FLY(p), "rocdl.waves_per_eu", "2 :");
+  } else if (!strcmp(which, "shuffle") || !strcmp(which, "bitcast")) {
+    static const int64_t mask[2] = {0, 8};
+    MlirValue v = flyBroadcast(FLY(p), x, 4), three = flyBroadcast(FLY(p), i, 3);
+    MlirValue h = flyCast(FLY(p), three, "i16"); /* 48 bits */
+    bad = !strcmp(which, "shuffle") ? flyShuffle(FLY(p), v, v, 2, mask)
+                                    : flyBitcast(FLY(p), h, "i32");
+  } else if (!strcmp(which, "uniform")) {
+    bad = flyReadFirstLane(FLY(p), t);
+  } else if (!strcmp(which, "wait")) {
+    flyWaitcnt(FLY(p), -1, -1);
+  } else if (!strcmp(which, "tuple")) {
+    bad = flyIntTuple(FLY(p), "((16,2,?),(4,?))", 1, &t);
+  } else if (!strcmp(which, "union")) {
+    bad = flySharedField(FLY(p), flySharedAlloc(FLY(p), "u: union(a: f32[4], b: i8[4])"), "u");
+  } else if (!strcmp(which, "divu")) {
+    bad = flyDivU(FLY(p), x, x);
+  } else if (!strcmp(which, "ult")) {
+    bad = flyCmp(FLY(p), "ult", x, x);
   }
   /* Later calls build nothing and keep the first error. */
   MlirValue after = flyAdd(FLY(p), x, x);
@@ -412,6 +524,9 @@ int main(int argc, char **argv) {
     return error(argv[2]);
   if (argc == 2 && !strcmp(argv[1], "kernel"))
     return kernel();
-  fputs("usage: frontend-test types | mma | error WHICH | kernel | scans | copy\n", stderr);
+  if (argc == 2 && !strcmp(argv[1], "lower"))
+    return lower();
+  fputs("usage: frontend-test types | mma | lower | error WHICH | kernel | scans | copy\n",
+        stderr);
   return 2;
 }
