@@ -15,52 +15,40 @@
 
 #include <inttypes.h>
 
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/BuiltinTypes.h"
-
 static int64_t kBlocks(Gen *g) { return g->c->k / GEMM_SCALE_BLOCK; }
 
-/* The kernel's arguments: A, B (preshuffled), C, a_scale, b_scale, M.
+/* The kernel's parameters: A, B (preshuffled), C, a_scale, b_scale, M.
  * a_scale is K/128 columns of max_m f32 each (block kb of row m at
  * kb * max_m + m): a lane's four consecutive accumulator rows then read
  * one 16-byte vector. b_scale is [N/128][K/128] row-major. */
-int bsArgTypes(Gen *g, MlirType *t) {
+int bsParams(Gen *g, const char **t) {
   const GemmConfig *c = g->c;
   const char *e = g->d->elem;
-  t[0] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->maxM * c->k, e));
-  t[1] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "x%s>", c->n * c->k, e));
-  t[2] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xbf16>", c->maxM * c->n));
-  t[3] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>", kBlocks(g) * c->maxM));
-  t[4] = flyBuilderType(&g->b, FMT("memref<%" PRId64 "xf32>",
-                                   c->n / GEMM_SCALE_BLOCK * kBlocks(g)));
-  t[5] = mlirIntegerTypeGet(g->b.ctx, 32);
+  t[0] = FMT("memref<%" PRId64 "x%s>", c->maxM * c->k, e);
+  t[1] = FMT("memref<%" PRId64 "x%s>", c->n * c->k, e);
+  t[2] = FMT("memref<%" PRId64 "xbf16>", c->maxM * c->n);
+  t[3] = FMT("memref<%" PRId64 "xf32>", kBlocks(g) * c->maxM);
+  t[4] = FMT("memref<%" PRId64 "xf32>", c->n / GEMM_SCALE_BLOCK * kBlocks(g));
+  t[5] = "i32";
   return 6;
 }
 
 /* a_scale's column kt as a rank-1 tensor over the rows. */
 static MlirValue aScaleColumn(Gen *g, MlirValue kt) {
-  MlirValue crd = fly(g, "make_int_tuple", 1, &kt,
-                      flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "?"), NULL);
-  MlirValue ops[2] = {g->bs.aScale, crd};
-  return fly(g, "local_tile", 2, ops, tensorT(g, FMT("f32 global %" PRId64 ":1", g->c->maxM)),
-             FMT("{tile = \"%" PRId64 "\"}", g->c->maxM));
+  MlirValue crd = flyCoord(P, 1, &kt);
+  return flyLocalTile(P, g->bs.aScale, crd, FMT("%" PRId64, g->c->maxM));
 }
 
-/* The scales of step `step`'s K tile (kTile), loaded at the start of its stage: the lane's
- * a_scale rows (fly.gemm_row_scales, the runs fly.gemm_scale would load)
- * and the wave's b_scale, one value (the wave's columns lie in one N
- * block) at a wave-uniform address. */
+/* The scales of step `step`'s K tile (kTile), loaded at the start of its
+ * stage: the lane's a_scale rows (fly.gemm_row_scales, the runs
+ * fly.gemm_scale would load) and the wave's b_scale, one value (the wave's
+ * columns lie in one N block) at a wave-uniform address. */
 static void loadScales(Gen *g, MlirValue step, MlirValue *rows, MlirValue *col) {
   MlirValue kt = kTile(g, step);
-  MlirValue ops[3] = {aScaleColumn(g, kt), g->lane, g->bs.co};
-  *rows = fly(g, "gemm_row_scales", 3, ops,
-              flyBuilderType(&g->b, FMT("vector<%" PRId64 "xf32>", g->d->mRepeat * 4)),
-              atomAttrs(g, false));
-  MlirValue crd[2] = {g->bs.nb, kt};
-  MlirValue at = fly(g, "make_int_tuple", 2, crd,
-                     flyBuilderFlyType(&g->b, FLY_TYPE_INT_TUPLE, "(?,?)"), NULL);
-  MlirValue lops[2] = {g->bs.bScale, at};
-  *col = fly(g, "load", 2, lops, mlirF32TypeGet(g->b.ctx), NULL);
+  MlirValue column = aScaleColumn(g, kt);
+  *rows = flyGemmRowScales(P, &g->mma, column, g->lane, g->bs.co);
+  MlirValue at = tuple2(g, g->bs.nb, kt);
+  *col = flyTensorLoad(P, g->bs.bScale, at, 0);
 }
 
 /* The promote of a k-tile's partial (seed A): acc + (partial * a_scale[m,
@@ -68,9 +56,8 @@ static void loadScales(Gen *g, MlirValue step, MlirValue *rows, MlirValue *col) 
  * loaded. */
 static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue col,
                          MlirValue acc) {
-  MlirValue ops[5] = {partial, rows, col, g->lane, g->bs.co};
-  MlirValue scaled = fly(g, "gemm_scale", 5, ops, mlirValueGetType(acc), atomAttrs(g, false));
-  return flyBuildArith(&g->b, "addf", acc, scaled);
+  MlirValue scaled = flyGemmScale(P, &g->mma, partial, rows, col, g->lane, g->bs.co);
+  return flyAdd(P, acc, scaled);
 }
 
 /* Two stages per iteration, as the family's async body. 4 waves: each
@@ -98,8 +85,8 @@ static MlirValue promote(Gen *g, MlirValue partial, MlirValue rows, MlirValue co
  * block after the DMA's per-group branch, where it runs under them. */
 MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
   bool eight = g->c->waves == 8;
-  MlirValue k1 = flyBuildArith(&g->b, "addi", kt, idx(g, 1));
-  MlirValue k2 = flyBuildArith(&g->b, "addi", kt, idx(g, 2));
+  MlirValue k1 = flyAdd(P, kt, idx(g, 1));
+  MlirValue k2 = flyAdd(P, kt, idx(g, 2));
   MlirValue tiles[3] = {kt, k1, k2};
   for (int s = 0; s < 2; ++s) {
     MlirValue rows, col, b = eight ? prefetchB(g, tiles[s]) : *bf;
@@ -112,7 +99,7 @@ MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
       acc = promote(g, p, rows, col, acc);
     syncA(g);
     if (g->c->cluster) {
-      flyVoid(g, "sched_barrier", 0, NULL, "{mask = \"none\"}");
+      flySchedBarrier(P, "none");
       acc = promote(g, p, rows, col, acc);
     }
   }
@@ -127,56 +114,41 @@ MlirValue bsLoopBody(Gen *g, MlirValue kt, MlirValue acc, MlirValue *bf) {
  * offset changes the schedule, never what a wave reads. */
 static void extraBarrier(Gen *g, int h, void *arg) {
   if (h == *(const int *)arg)
-    waveBarrier(g);
+    flyWaveBarrier(P);
 }
 
 /* The wave's N block of b_scale, made uniform (v_readfirstlane): its
  * columns lie in one block, and a uniform address is a scalar load. */
 static MlirValue waveBlock(Gen *g) {
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), ix = mlirIndexTypeGet(g->b.ctx);
-  MlirValue n = castTo(g, g->n0, i32);
-  n = fly(g, "readfirstlane", 1, &n, i32, NULL);
-  n = castTo(g, n, ix);
-  return flyBuildArith(&g->b, "divui", n, idx(g, GEMM_SCALE_BLOCK));
+  MlirValue n = flyCast(P, g->n0, "i32");
+  n = flyReadFirstLane(P, n);
+  n = flyCast(P, n, "index");
+  return flyDiv(P, n, idx(g, GEMM_SCALE_BLOCK));
 }
 
-void bsBuildBody(Gen *g, MlirBlock entry) {
+void bsBuildBody(Gen *g, const MlirValue *args) {
   const GemmConfig *c = g->c;
-  MlirValue a = mlirBlockGetArgument(entry, 0), b = mlirBlockGetArgument(entry, 1);
-  MlirValue cm = mlirBlockGetArgument(entry, 2), m = mlirBlockGetArgument(entry, 5);
-  buildConstants(g);
-  buildShared(g);
-  buildCoords(g);
-  g->ga = rowsTensor(g, a, m, g->d->elem, c->k);
-  g->gb = staticTensor(g, b, g->d->elem, preshuffledB(g), "{buffer}");
-  MlirValue gc = rowsTensor(g, cm, m, "bf16", c->n);
+  MlirValue gc = buildPrologue(g, args, 6);
   /* Rows past M of a ragged tile read a_scale inside its buffer (or 0):
    * they multiply partials of zero rows and are never stored. */
-  g->bs.aScale = staticTensor(g, mlirBlockGetArgument(entry, 3), "f32",
-                           FMT("%" PRId64 ":1", kBlocks(g) * c->maxM), "{buffer}");
-  g->bs.bScale = staticTensor(g, mlirBlockGetArgument(entry, 4), "f32",
-                           FMT("(%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
-                               c->n / GEMM_SCALE_BLOCK, kBlocks(g), kBlocks(g)),
-                           NULL);
+  g->bs.aScale = staticTensor(g, args[3], FMT("%" PRId64 ":1", kBlocks(g) * c->maxM), true);
+  g->bs.bScale = staticTensor(g, args[4], FMT("(%" PRId64 ",%" PRId64 "):(%" PRId64 ",1)",
+                                              c->n / GEMM_SCALE_BLOCK, kBlocks(g), kBlocks(g)),
+                              false);
   g->bs.nb = waveBlock(g);
-  MlirValue m0 = flyBuildArith(&g->b, "muli", g->bm, idx(g, c->tileM));
+  MlirValue m0 = flyMul(P, g->bm, idx(g, c->tileM));
   if (c->waves == 8)
-    m0 = flyBuildArith(&g->b, "addi", m0, g->rowOff);
+    m0 = flyAdd(P, m0, g->rowOff);
   g->bs.co = tuple2(g, m0, g->n0);
   copyA(g, idx(g, 0), 0);
   MlirValue b0 = prefetchB(g, idx(g, 0));
   syncA(g);
-  int64_t lanes = g->d->mRepeat * g->d->nRepeat * 4;
-  g->bs.zeroAcc = flyBuildValue(&g->b, "arith.constant", 0, NULL, vectorT(g, "f32"),
-                             FMT("{value = dense<0.0> : vector<%" PRId64 "xf32>}", lanes));
+  g->bs.zeroAcc = flyMmaZero(P, &g->mma);
   int late = 1, early = 0;
   if (c->waves == 8)
     perGroup(g, extraBarrier, &late);
   MlirValue acc = buildLoop(g, g->bs.zeroAcc, &b0);
   if (c->waves == 8)
     perGroup(g, extraBarrier, &early);
-  MlirValue r = flyBuildValue(&g->b, "arith.truncf", 1, &acc, vectorT(g, "bf16"), NULL);
-  MlirValue ops[4] = {r, gc, g->lane, g->bs.co};
-  flyVoid(g, "gemm_store", 4, ops, atomAttrs(g, false));
-  flyBuildOp(&g->b, "gpu.return", 0, NULL, 0, NULL, NULL, 0);
+  flyGemmStore(P, &g->mma, flyCast(P, acc, "bf16"), gc, g->lane, g->bs.co);
 }

@@ -4,12 +4,12 @@
 
 #include "gemm_config.h"
 
-#include <mlir-c/IR.h>
+#include "flyc/frontend.h"
 
-/// Builds the module holding the kernel of `c` (checked into `d` by
-/// gemmConfigDerive) in `ctx`, which must have the fly dialect loaded.
-/// The caller owns the module. Null module, with the diagnostics sent to
-/// the context, if a step fails or the result does not verify.
-MlirModule gemmKernelBuild(MlirContext ctx, const GemmConfig *c, const GemmDerived *d);
+/// Writes the kernel of `c` (checked into `d` by gemmConfigDerive) into the
+/// empty program `p`, for c's chip. False if a front-end call failed
+/// (flyProgramGetError says where and why) or the module does not verify
+/// (the diagnostics went to the program's context).
+bool gemmKernelBuild(FlyProgram *p, const GemmConfig *c, const GemmDerived *d);
 
 #endif /* FLYC_KERNELS_GEMM_KERNEL_H */

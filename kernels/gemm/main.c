@@ -219,22 +219,23 @@ static int generate(const GemmConfig *c, int argc, char **argv, const char *outP
     flyStrBufDestroy(&err);
     return 1;
   }
-  MlirContext ctx = flyContextCreate();
-  if (mlirContextIsNull(ctx))
+  FlyProgram *p = flyProgramCreate();
+  if (!p)
     return flyToolError(&diags, "cannot load the fly dialect"), 1;
+  MlirContext ctx = flyProgramGetContext(p);
   flyToolDiagsAttach(&diags, ctx);
-  MlirModule mod = gemmKernelBuild(ctx, c, &d);
-  char *text = mlirModuleIsNull(mod) ? NULL : render(mod, c, argc, argv);
+  bool built = gemmKernelBuild(p, c, &d);
+  if (flyProgramFailed(p)) /* a generator bug: FILE:LINE: error: ..., its line */
+    fprintf(stderr, "%s\n", flyProgramGetError(p));
+  char *text = built ? render(flyProgramGetModule(p), c, argc, argv) : NULL;
   bool ok = text && (c->allowSpills || checkSpills(ctx, c, text, &diags)) &&
             flyToolWriteOutput(outPath, text, strlen(text), &err);
   if (err.data)
     flyToolError(&diags, "%s", err.data);
-  if (!mlirModuleIsNull(mod))
-    mlirModuleDestroy(mod);
   flyFree(text);
   flyStrBufDestroy(&err);
-  mlirContextDestroy(ctx);
   flyToolDiagsDestroy(&diags);
+  flyProgramDestroy(p);
   return ok ? 0 : 1;
 }
 

@@ -11,33 +11,33 @@ module attributes {gpu.container_module} {
       %c128 = arith.constant 128 : index
       %c256 = arith.constant 256 : index
       %c16 = arith.constant 16 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16, a2: f8E4M3FN[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">
-      %7 = "fly.shared_field"(%0) {field = "a2"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %8 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">
-      %9 = "fly.make_tensor"(%7, %8) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">
+      %0 = arith.index_cast %arg5 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16, a2: f8E4M3FN[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">
+      %8 = "fly.shared_field"(%1) {field = "a2"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %9 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">
+      %10 = "fly.make_tensor"(%8, %9) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,4> o 0 o (32,256):(256,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
       %c8 = arith.constant 8 : index
-      %10 = arith.divui %block_id_x, %c8 : index
-      %11 = arith.addi %block_id_x, %10 : index
+      %11 = arith.divui %block_id_x, %c8 : index
+      %12 = arith.addi %block_id_x, %11 : index
       %c8_0 = arith.constant 8 : index
-      %12 = arith.remui %11, %c8_0 : index
-      %13 = arith.divui %thread_id_x, %c64 : index
-      %14 = arith.remui %thread_id_x, %c64 : index
-      %15 = arith.muli %13, %c32 : index
-      %16 = arith.muli %block_id_y, %c128 : index
-      %17 = arith.addi %16, %15 : index
-      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %19 = arith.index_cast %arg5 : i32 to index
+      %13 = arith.remui %12, %c8_0 : index
+      %14 = arith.divui %thread_id_x, %c64 : index
+      %15 = arith.remui %thread_id_x, %c64 : index
+      %16 = arith.muli %14, %c32 : index
+      %17 = arith.muli %block_id_y, %c128 : index
+      %18 = arith.addi %17, %16 : index
+      %19 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
       %c31 = arith.constant 31 : index
-      %20 = arith.addi %19, %c31 : index
+      %20 = arith.addi %0, %c31 : index
       %21 = arith.divui %20, %c32 : index
       %22 = "fly.make_int_tuple"(%21) : (index) -> !fly.int_tuple<"((16,2,?),(4,2,16))">
       %23 = "fly.static"() : () -> !fly.int_tuple<"((4,2,4096),(64,1,256))">
@@ -45,32 +45,34 @@ module attributes {gpu.container_module} {
       %25 = "fly.make_tensor"(%arg3, %24) {buffer} : (memref<2097152xi8>, !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
       %26 = "fly.static"() : () -> !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
       %27 = "fly.make_tensor"(%arg4, %26) {buffer} : (memref<65536xi8>, !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
-      %28 = arith.remui %14, %c16 : index
-      %29 = arith.divui %14, %c16 : index
-      %30 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,4096)">
+      %28 = arith.remui %15, %c16 : index
+      %29 = arith.divui %15, %c16 : index
+      %c4096 = arith.constant 4096 : index
+      %30 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,4096)">
       %31 = "fly.static"() : () -> !fly.int_tuple<"(4096,1)">
       %32 = "fly.make_layout"(%30, %31) : (!fly.int_tuple<"(?,4096)">, !fly.int_tuple<"(4096,1)">) -> !fly.layout<"(?,4096):(4096,1)">
       %33 = "fly.make_tensor"(%arg0, %32) {buffer} : (memref<67108864xf8E4M3FN>, !fly.layout<"(?,4096):(4096,1)">) -> !fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">
       %34 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">
       %35 = "fly.make_tensor"(%arg1, %34) {buffer} : (memref<1048576xi8>, !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">
-      %36 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %c512 = arith.constant 512 : index
+      %36 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,512)">
       %37 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
       %38 = "fly.make_layout"(%36, %37) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
       %39 = "fly.make_tensor"(%arg2, %38) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %40 = arith.addi %c0, %12 : index
+      %40 = arith.addi %c0, %13 : index
       %41 = arith.remui %40, %c16 : index
       %42 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
       %43 = "fly.local_tile"(%33, %42) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-      "fly.copy_to_lds"(%43, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+      "fly.copy_to_lds"(%43, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c15 = arith.constant 15 : index
       %44 = arith.minui %c0, %c15 : index
-      %45 = arith.addi %44, %12 : index
+      %45 = arith.addi %44, %13 : index
       %46 = arith.remui %45, %c16 : index
       %47 = arith.muli %46, %c128 : index
-      %48 = "fly.make_int_tuple"(%17, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %49 = "fly.gemm_fragments"(%35, %14, %48) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %50 = arith.addi %44, %12 : index
+      %48 = "fly.make_int_tuple"(%18, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %49 = "fly.gemm_fragments"(%35, %15, %48) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %50 = arith.addi %44, %13 : index
       %51 = arith.remui %50, %c16 : index
       %52 = arith.muli %block_id_x, %c32 : index
       %c8_1 = arith.constant 8 : index
@@ -83,17 +85,17 @@ module attributes {gpu.container_module} {
       %c8_2 = arith.constant 8 : index
       %59 = arith.muli %51, %c8_2 : index
       %60 = arith.addi %59, %29 : index
-      %61 = arith.addi %17, %c0 : index
+      %61 = arith.addi %18, %c0 : index
       %62 = arith.addi %61, %28 : index
       %63 = "fly.make_int_tuple"(%62, %60) : (index, index) -> !fly.int_tuple<"(?,?)">
       %64 = "fly.load"(%27, %63) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %65 = vector.shuffle %49, %58 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
       %66 = vector.shuffle %65, %64 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-      %67 = arith.addi %c1, %12 : index
+      %67 = arith.addi %c1, %13 : index
       %68 = arith.remui %67, %c16 : index
       %69 = "fly.make_int_tuple"(%block_id_x, %68) : (index, index) -> !fly.int_tuple<"(?,?)">
       %70 = "fly.local_tile"(%33, %69) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-      "fly.copy_to_lds"(%70, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+      "fly.copy_to_lds"(%70, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 2 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -105,12 +107,12 @@ module attributes {gpu.container_module} {
         %189 = arith.addi %arg6, %c1 : index
         %c15_14 = arith.constant 15 : index
         %190 = arith.minui %189, %c15_14 : index
-        %191 = arith.addi %190, %12 : index
+        %191 = arith.addi %190, %13 : index
         %192 = arith.remui %191, %c16 : index
         %193 = arith.muli %192, %c128 : index
-        %194 = "fly.make_int_tuple"(%17, %193) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %195 = "fly.gemm_fragments"(%35, %14, %194) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-        %196 = arith.addi %190, %12 : index
+        %194 = "fly.make_int_tuple"(%18, %193) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %195 = "fly.gemm_fragments"(%35, %15, %194) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %196 = arith.addi %190, %13 : index
         %197 = arith.remui %196, %c16 : index
         %198 = arith.muli %block_id_x, %c32 : index
         %c8_15 = arith.constant 8 : index
@@ -123,26 +125,26 @@ module attributes {gpu.container_module} {
         %c8_16 = arith.constant 8 : index
         %205 = arith.muli %197, %c8_16 : index
         %206 = arith.addi %205, %29 : index
-        %207 = arith.addi %17, %c0 : index
+        %207 = arith.addi %18, %c0 : index
         %208 = arith.addi %207, %28 : index
         %209 = "fly.make_int_tuple"(%208, %206) : (index, index) -> !fly.int_tuple<"(?,?)">
         %210 = "fly.load"(%27, %209) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
         %211 = vector.shuffle %195, %204 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
         %212 = vector.shuffle %211, %210 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
         %213 = arith.addi %arg6, %c2 : index
-        %214 = arith.addi %213, %12 : index
+        %214 = arith.addi %213, %13 : index
         %215 = arith.remui %214, %c16 : index
         %216 = "fly.make_int_tuple"(%block_id_x, %215) : (index, index) -> !fly.int_tuple<"(?,?)">
         %217 = "fly.local_tile"(%33, %216) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-        "fly.copy_to_lds"(%217, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
-        %218 = arith.addi %arg6, %12 : index
+        "fly.copy_to_lds"(%217, %10, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+        %218 = arith.addi %arg6, %13 : index
         %219 = arith.remui %218, %c16 : index
         %220 = arith.muli %219, %c128 : index
-        %221 = "fly.make_int_tuple"(%17, %220) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %221 = "fly.make_int_tuple"(%18, %220) : (index, index) -> !fly.int_tuple<"(?,?)">
         %222 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %223 = vector.shuffle %arg8, %arg8 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %224 = vector.bitcast %223 : vector<8xi8> to vector<2xi32>
-        %225 = "fly.gemm"(%3, %222, %arg7, %14, %18, %221, %224) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %225 = "fly.gemm"(%4, %222, %arg7, %15, %19, %221, %224) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -151,12 +153,12 @@ module attributes {gpu.container_module} {
         %227 = arith.addi %226, %c1 : index
         %c15_17 = arith.constant 15 : index
         %228 = arith.minui %227, %c15_17 : index
-        %229 = arith.addi %228, %12 : index
+        %229 = arith.addi %228, %13 : index
         %230 = arith.remui %229, %c16 : index
         %231 = arith.muli %230, %c128 : index
-        %232 = "fly.make_int_tuple"(%17, %231) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %233 = "fly.gemm_fragments"(%35, %14, %232) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-        %234 = arith.addi %228, %12 : index
+        %232 = "fly.make_int_tuple"(%18, %231) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %233 = "fly.gemm_fragments"(%35, %15, %232) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %234 = arith.addi %228, %13 : index
         %235 = arith.remui %234, %c16 : index
         %236 = arith.muli %block_id_x, %c32 : index
         %c8_18 = arith.constant 8 : index
@@ -169,26 +171,26 @@ module attributes {gpu.container_module} {
         %c8_19 = arith.constant 8 : index
         %243 = arith.muli %235, %c8_19 : index
         %244 = arith.addi %243, %29 : index
-        %245 = arith.addi %17, %c0 : index
+        %245 = arith.addi %18, %c0 : index
         %246 = arith.addi %245, %28 : index
         %247 = "fly.make_int_tuple"(%246, %244) : (index, index) -> !fly.int_tuple<"(?,?)">
         %248 = "fly.load"(%27, %247) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
         %249 = vector.shuffle %233, %242 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
         %250 = vector.shuffle %249, %248 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
         %251 = arith.addi %226, %c2 : index
-        %252 = arith.addi %251, %12 : index
+        %252 = arith.addi %251, %13 : index
         %253 = arith.remui %252, %c16 : index
         %254 = "fly.make_int_tuple"(%block_id_x, %253) : (index, index) -> !fly.int_tuple<"(?,?)">
         %255 = "fly.local_tile"(%33, %254) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-        "fly.copy_to_lds"(%255, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
-        %256 = arith.addi %226, %12 : index
+        "fly.copy_to_lds"(%255, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+        %256 = arith.addi %226, %13 : index
         %257 = arith.remui %256, %c16 : index
         %258 = arith.muli %257, %c128 : index
-        %259 = "fly.make_int_tuple"(%17, %258) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %259 = "fly.make_int_tuple"(%18, %258) : (index, index) -> !fly.int_tuple<"(?,?)">
         %260 = vector.shuffle %212, %212 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %261 = vector.shuffle %212, %212 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %262 = vector.bitcast %261 : vector<8xi8> to vector<2xi32>
-        %263 = "fly.gemm"(%6, %260, %225, %14, %18, %259, %262) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %263 = "fly.gemm"(%7, %260, %225, %15, %19, %259, %262) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -197,12 +199,12 @@ module attributes {gpu.container_module} {
         %265 = arith.addi %264, %c1 : index
         %c15_20 = arith.constant 15 : index
         %266 = arith.minui %265, %c15_20 : index
-        %267 = arith.addi %266, %12 : index
+        %267 = arith.addi %266, %13 : index
         %268 = arith.remui %267, %c16 : index
         %269 = arith.muli %268, %c128 : index
-        %270 = "fly.make_int_tuple"(%17, %269) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %271 = "fly.gemm_fragments"(%35, %14, %270) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-        %272 = arith.addi %266, %12 : index
+        %270 = "fly.make_int_tuple"(%18, %269) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %271 = "fly.gemm_fragments"(%35, %15, %270) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+        %272 = arith.addi %266, %13 : index
         %273 = arith.remui %272, %c16 : index
         %274 = arith.muli %block_id_x, %c32 : index
         %c8_21 = arith.constant 8 : index
@@ -215,26 +217,26 @@ module attributes {gpu.container_module} {
         %c8_22 = arith.constant 8 : index
         %281 = arith.muli %273, %c8_22 : index
         %282 = arith.addi %281, %29 : index
-        %283 = arith.addi %17, %c0 : index
+        %283 = arith.addi %18, %c0 : index
         %284 = arith.addi %283, %28 : index
         %285 = "fly.make_int_tuple"(%284, %282) : (index, index) -> !fly.int_tuple<"(?,?)">
         %286 = "fly.load"(%27, %285) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
         %287 = vector.shuffle %271, %280 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
         %288 = vector.shuffle %287, %286 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
         %289 = arith.addi %264, %c2 : index
-        %290 = arith.addi %289, %12 : index
+        %290 = arith.addi %289, %13 : index
         %291 = arith.remui %290, %c16 : index
         %292 = "fly.make_int_tuple"(%block_id_x, %291) : (index, index) -> !fly.int_tuple<"(?,?)">
         %293 = "fly.local_tile"(%33, %292) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-        "fly.copy_to_lds"(%293, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
-        %294 = arith.addi %264, %12 : index
+        "fly.copy_to_lds"(%293, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+        %294 = arith.addi %264, %13 : index
         %295 = arith.remui %294, %c16 : index
         %296 = arith.muli %295, %c128 : index
-        %297 = "fly.make_int_tuple"(%17, %296) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %297 = "fly.make_int_tuple"(%18, %296) : (index, index) -> !fly.int_tuple<"(?,?)">
         %298 = vector.shuffle %250, %250 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
         %299 = vector.shuffle %250, %250 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
         %300 = vector.bitcast %299 : vector<8xi8> to vector<2xi32>
-        %301 = "fly.gemm"(%9, %298, %263, %14, %18, %297, %300) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+        %301 = "fly.gemm"(%10, %298, %263, %15, %19, %297, %300) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -245,12 +247,12 @@ module attributes {gpu.container_module} {
       %72 = arith.addi %c12_3, %c1 : index
       %c15_4 = arith.constant 15 : index
       %73 = arith.minui %72, %c15_4 : index
-      %74 = arith.addi %73, %12 : index
+      %74 = arith.addi %73, %13 : index
       %75 = arith.remui %74, %c16 : index
       %76 = arith.muli %75, %c128 : index
-      %77 = "fly.make_int_tuple"(%17, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %78 = "fly.gemm_fragments"(%35, %14, %77) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %79 = arith.addi %73, %12 : index
+      %77 = "fly.make_int_tuple"(%18, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %78 = "fly.gemm_fragments"(%35, %15, %77) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %79 = arith.addi %73, %13 : index
       %80 = arith.remui %79, %c16 : index
       %81 = arith.muli %block_id_x, %c32 : index
       %c8_5 = arith.constant 8 : index
@@ -263,26 +265,26 @@ module attributes {gpu.container_module} {
       %c8_6 = arith.constant 8 : index
       %88 = arith.muli %80, %c8_6 : index
       %89 = arith.addi %88, %29 : index
-      %90 = arith.addi %17, %c0 : index
+      %90 = arith.addi %18, %c0 : index
       %91 = arith.addi %90, %28 : index
       %92 = "fly.make_int_tuple"(%91, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
       %93 = "fly.load"(%27, %92) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %94 = vector.shuffle %78, %87 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
       %95 = vector.shuffle %94, %93 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
       %96 = arith.addi %c12_3, %c2 : index
-      %97 = arith.addi %96, %12 : index
+      %97 = arith.addi %96, %13 : index
       %98 = arith.remui %97, %c16 : index
       %99 = "fly.make_int_tuple"(%block_id_x, %98) : (index, index) -> !fly.int_tuple<"(?,?)">
       %100 = "fly.local_tile"(%33, %99) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-      "fly.copy_to_lds"(%100, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
-      %101 = arith.addi %c12_3, %12 : index
+      "fly.copy_to_lds"(%100, %10, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+      %101 = arith.addi %c12_3, %13 : index
       %102 = arith.remui %101, %c16 : index
       %103 = arith.muli %102, %c128 : index
-      %104 = "fly.make_int_tuple"(%17, %103) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %104 = "fly.make_int_tuple"(%18, %103) : (index, index) -> !fly.int_tuple<"(?,?)">
       %105 = vector.shuffle %71#1, %71#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %106 = vector.shuffle %71#1, %71#1 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %107 = vector.bitcast %106 : vector<8xi8> to vector<2xi32>
-      %108 = "fly.gemm"(%3, %105, %71#0, %14, %18, %104, %107) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %108 = "fly.gemm"(%4, %105, %71#0, %15, %19, %104, %107) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -291,12 +293,12 @@ module attributes {gpu.container_module} {
       %109 = arith.addi %c13, %c1 : index
       %c15_7 = arith.constant 15 : index
       %110 = arith.minui %109, %c15_7 : index
-      %111 = arith.addi %110, %12 : index
+      %111 = arith.addi %110, %13 : index
       %112 = arith.remui %111, %c16 : index
       %113 = arith.muli %112, %c128 : index
-      %114 = "fly.make_int_tuple"(%17, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %115 = "fly.gemm_fragments"(%35, %14, %114) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %116 = arith.addi %110, %12 : index
+      %114 = "fly.make_int_tuple"(%18, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %115 = "fly.gemm_fragments"(%35, %15, %114) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %116 = arith.addi %110, %13 : index
       %117 = arith.remui %116, %c16 : index
       %118 = arith.muli %block_id_x, %c32 : index
       %c8_8 = arith.constant 8 : index
@@ -309,26 +311,26 @@ module attributes {gpu.container_module} {
       %c8_9 = arith.constant 8 : index
       %125 = arith.muli %117, %c8_9 : index
       %126 = arith.addi %125, %29 : index
-      %127 = arith.addi %17, %c0 : index
+      %127 = arith.addi %18, %c0 : index
       %128 = arith.addi %127, %28 : index
       %129 = "fly.make_int_tuple"(%128, %126) : (index, index) -> !fly.int_tuple<"(?,?)">
       %130 = "fly.load"(%27, %129) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %131 = vector.shuffle %115, %124 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
       %132 = vector.shuffle %131, %130 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
       %133 = arith.addi %c13, %c2 : index
-      %134 = arith.addi %133, %12 : index
+      %134 = arith.addi %133, %13 : index
       %135 = arith.remui %134, %c16 : index
       %136 = "fly.make_int_tuple"(%block_id_x, %135) : (index, index) -> !fly.int_tuple<"(?,?)">
       %137 = "fly.local_tile"(%33, %136) {tile = "(32,256)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (32,256):(4096,1)">
-      "fly.copy_to_lds"(%137, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
-      %138 = arith.addi %c13, %12 : index
+      "fly.copy_to_lds"(%137, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (32,256):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, index) -> ()
+      %138 = arith.addi %c13, %13 : index
       %139 = arith.remui %138, %c16 : index
       %140 = arith.muli %139, %c128 : index
-      %141 = "fly.make_int_tuple"(%17, %140) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %141 = "fly.make_int_tuple"(%18, %140) : (index, index) -> !fly.int_tuple<"(?,?)">
       %142 = vector.shuffle %95, %95 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %143 = vector.shuffle %95, %95 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %144 = vector.bitcast %143 : vector<8xi8> to vector<2xi32>
-      %145 = "fly.gemm"(%6, %142, %108, %14, %18, %141, %144) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %145 = "fly.gemm"(%7, %142, %108, %15, %19, %141, %144) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 6 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -337,12 +339,12 @@ module attributes {gpu.container_module} {
       %146 = arith.addi %c14, %c1 : index
       %c15_10 = arith.constant 15 : index
       %147 = arith.minui %146, %c15_10 : index
-      %148 = arith.addi %147, %12 : index
+      %148 = arith.addi %147, %13 : index
       %149 = arith.remui %148, %c16 : index
       %150 = arith.muli %149, %c128 : index
-      %151 = "fly.make_int_tuple"(%17, %150) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %152 = "fly.gemm_fragments"(%35, %14, %151) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
-      %153 = arith.addi %147, %12 : index
+      %151 = "fly.make_int_tuple"(%18, %150) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %152 = "fly.gemm_fragments"(%35, %15, %151) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xi8>
+      %153 = arith.addi %147, %13 : index
       %154 = arith.remui %153, %c16 : index
       %155 = arith.muli %block_id_x, %c32 : index
       %c8_11 = arith.constant 8 : index
@@ -355,41 +357,41 @@ module attributes {gpu.container_module} {
       %c8_12 = arith.constant 8 : index
       %162 = arith.muli %154, %c8_12 : index
       %163 = arith.addi %162, %29 : index
-      %164 = arith.addi %17, %c0 : index
+      %164 = arith.addi %18, %c0 : index
       %165 = arith.addi %164, %28 : index
       %166 = "fly.make_int_tuple"(%165, %163) : (index, index) -> !fly.int_tuple<"(?,?)">
       %167 = "fly.load"(%27, %166) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %168 = vector.shuffle %152, %161 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67] : vector<64xi8>, vector<4xi8>
       %169 = vector.shuffle %168, %167 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71] : vector<68xi8>, vector<4xi8>
-      %170 = arith.addi %c14, %12 : index
+      %170 = arith.addi %c14, %13 : index
       %171 = arith.remui %170, %c16 : index
       %172 = arith.muli %171, %c128 : index
-      %173 = "fly.make_int_tuple"(%17, %172) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %173 = "fly.make_int_tuple"(%18, %172) : (index, index) -> !fly.int_tuple<"(?,?)">
       %174 = vector.shuffle %132, %132 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %175 = vector.shuffle %132, %132 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %176 = vector.bitcast %175 : vector<8xi8> to vector<2xi32>
-      %177 = "fly.gemm"(%9, %174, %145, %14, %18, %173, %176) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %177 = "fly.gemm"(%10, %174, %145, %15, %19, %173, %176) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c15_13 = arith.constant 15 : index
-      %178 = arith.addi %c15_13, %12 : index
+      %178 = arith.addi %c15_13, %13 : index
       %179 = arith.remui %178, %c16 : index
       %180 = arith.muli %179, %c128 : index
-      %181 = "fly.make_int_tuple"(%17, %180) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %181 = "fly.make_int_tuple"(%18, %180) : (index, index) -> !fly.int_tuple<"(?,?)">
       %182 = vector.shuffle %169, %169 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] : vector<72xi8>, vector<72xi8>
       %183 = vector.shuffle %169, %169 [64, 65, 66, 67, 68, 69, 70, 71] : vector<72xi8>, vector<72xi8>
       %184 = vector.bitcast %183 : vector<8xi8> to vector<2xi32>
-      %185 = "fly.gemm"(%3, %182, %177, %14, %18, %181, %184) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
+      %185 = "fly.gemm"(%4, %182, %177, %15, %19, %181, %184) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,4> o 0 o (32,256):(256,1)">, vector<64xi8>, vector<16xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<2xi32>) -> vector<16xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %186 = arith.muli %block_id_x, %c32 : index
-      %187 = "fly.make_int_tuple"(%186, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %187 = "fly.make_int_tuple"(%186, %18) : (index, index) -> !fly.int_tuple<"(?,?)">
       %188 = arith.truncf %185 : vector<16xf32> to vector<16xbf16>
-      "fly.gemm_store"(%188, %39, %14, %187) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%188, %39, %15, %187) {a = "f8E4M3FN", b = "f4E2M1FN", c = "f32", m_repeat = 2 : i32, n_repeat = 2 : i32, shape = "16x16x128", swap_ab} : (vector<16xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -10,97 +10,100 @@ module attributes {gpu.container_module} {
       %c128 = arith.constant 128 : index
       %c32 = arith.constant 32 : index
       %c8 = arith.constant 8 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: bf16[16384] align 16, a1: bf16[16384] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<16384xbf16, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<16384xbf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">) -> !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<16384xbf16, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<16384xbf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">) -> !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">
+      %0 = arith.index_cast %arg3 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: bf16[16384] align 16, a1: bf16[16384] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<16384xbf16, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<16384xbf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">) -> !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<16384xbf16, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<16384xbf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (128,128):(128,1)">) -> !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %7 = arith.divui %block_id_x, %c8 : index
-      %8 = arith.addi %block_id_x, %7 : index
-      %9 = arith.remui %8, %c8 : index
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c32 : index
-      %13 = arith.muli %block_id_y, %c128 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xbf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"bf16 global (?,1024):(1024,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xbf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %22 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,512)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %26 = arith.addi %c0, %9 : index
-      %27 = arith.remui %26, %c8 : index
-      %28 = "fly.make_int_tuple"(%block_id_x, %27) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %29 = "fly.local_tile"(%19, %28) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
-      "fly.copy_to_lds"(%29, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
+      %8 = arith.divui %block_id_x, %c8 : index
+      %9 = arith.addi %block_id_x, %8 : index
+      %10 = arith.remui %9, %c8 : index
+      %11 = arith.divui %thread_id_x, %c64 : index
+      %12 = arith.remui %thread_id_x, %c64 : index
+      %13 = arith.muli %11, %c32 : index
+      %14 = arith.muli %block_id_y, %c128 : index
+      %15 = arith.addi %14, %13 : index
+      %16 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %c1024 = arith.constant 1024 : index
+      %17 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,1024)">
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %19 = "fly.make_layout"(%17, %18) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %20 = "fly.make_tensor"(%arg0, %19) {buffer} : (memref<16777216xbf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"bf16 global (?,1024):(1024,1)">
+      %21 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %22 = "fly.make_tensor"(%arg1, %21) {buffer} : (memref<524288xbf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %c512 = arith.constant 512 : index
+      %23 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,512)">
+      %24 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %25 = "fly.make_layout"(%23, %24) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %26 = "fly.make_tensor"(%arg2, %25) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %27 = arith.addi %c0, %10 : index
+      %28 = arith.remui %27, %c8 : index
+      %29 = "fly.make_int_tuple"(%block_id_x, %28) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %30 = "fly.local_tile"(%20, %29) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
+      "fly.copy_to_lds"(%30, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
       %c7 = arith.constant 7 : index
-      %30 = arith.minui %c0, %c7 : index
-      %31 = arith.addi %30, %9 : index
-      %32 = arith.remui %31, %c8 : index
-      %33 = arith.muli %32, %c128 : index
-      %34 = "fly.make_int_tuple"(%14, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %35 = "fly.gemm_fragments"(%21, %11, %34) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+      %31 = arith.minui %c0, %c7 : index
+      %32 = arith.addi %31, %10 : index
+      %33 = arith.remui %32, %c8 : index
+      %34 = arith.muli %33, %c128 : index
+      %35 = "fly.make_int_tuple"(%15, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %36 = "fly.gemm_fragments"(%22, %12, %35) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %36:2 = scf.for %arg4 = %c0 to %c8 step %c2 iter_args(%arg5 = %cst, %arg6 = %35) -> (vector<64xf32>, vector<64xbf16>) {
-        %40 = arith.addi %arg4, %c1 : index
-        %41 = arith.addi %arg4, %c2 : index
-        %42 = arith.addi %40, %9 : index
-        %43 = arith.remui %42, %c8 : index
-        %44 = "fly.make_int_tuple"(%block_id_x, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %45 = "fly.local_tile"(%19, %44) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%45, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
+      %37:2 = scf.for %arg4 = %c0 to %c8 step %c2 iter_args(%arg5 = %cst, %arg6 = %36) -> (vector<64xf32>, vector<64xbf16>) {
+        %41 = arith.addi %arg4, %c1 : index
+        %42 = arith.addi %arg4, %c2 : index
+        %43 = arith.addi %41, %10 : index
+        %44 = arith.remui %43, %c8 : index
+        %45 = "fly.make_int_tuple"(%block_id_x, %44) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %46 = "fly.local_tile"(%20, %45) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%46, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
         %c7_0 = arith.constant 7 : index
-        %46 = arith.minui %40, %c7_0 : index
-        %47 = arith.addi %46, %9 : index
-        %48 = arith.remui %47, %c8 : index
-        %49 = arith.muli %48, %c128 : index
-        %50 = "fly.make_int_tuple"(%14, %49) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %51 = "fly.gemm_fragments"(%21, %11, %50) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
-        %52 = arith.addi %arg4, %9 : index
-        %53 = arith.remui %52, %c8 : index
-        %54 = arith.muli %53, %c128 : index
-        %55 = "fly.make_int_tuple"(%14, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.gemm"(%3, %arg6, %arg5, %11, %15, %55) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %47 = arith.minui %41, %c7_0 : index
+        %48 = arith.addi %47, %10 : index
+        %49 = arith.remui %48, %c8 : index
+        %50 = arith.muli %49, %c128 : index
+        %51 = "fly.make_int_tuple"(%15, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %52 = "fly.gemm_fragments"(%22, %12, %51) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+        %53 = arith.addi %arg4, %10 : index
+        %54 = arith.remui %53, %c8 : index
+        %55 = arith.muli %54, %c128 : index
+        %56 = "fly.make_int_tuple"(%15, %55) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %57 = "fly.gemm"(%4, %arg6, %arg5, %12, %16, %56) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        %57 = arith.addi %41, %9 : index
-        %58 = arith.remui %57, %c8 : index
-        %59 = "fly.make_int_tuple"(%block_id_x, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %60 = "fly.local_tile"(%19, %59) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
-        "fly.copy_to_lds"(%60, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
+        %58 = arith.addi %42, %10 : index
+        %59 = arith.remui %58, %c8 : index
+        %60 = "fly.make_int_tuple"(%block_id_x, %59) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %61 = "fly.local_tile"(%20, %60) {tile = "(128,128)"} : (!fly.tensor<"bf16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"bf16 global (128,128):(1024,1)">
+        "fly.copy_to_lds"(%61, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"bf16 global (128,128):(1024,1)">, !fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, index) -> ()
         %c7_1 = arith.constant 7 : index
-        %61 = arith.minui %41, %c7_1 : index
-        %62 = arith.addi %61, %9 : index
-        %63 = arith.remui %62, %c8 : index
-        %64 = arith.muli %63, %c128 : index
-        %65 = "fly.make_int_tuple"(%14, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.gemm_fragments"(%21, %11, %65) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
-        %67 = arith.addi %40, %9 : index
-        %68 = arith.remui %67, %c8 : index
-        %69 = arith.muli %68, %c128 : index
-        %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %71 = "fly.gemm"(%6, %51, %56, %11, %15, %70) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %62 = arith.minui %42, %c7_1 : index
+        %63 = arith.addi %62, %10 : index
+        %64 = arith.remui %63, %c8 : index
+        %65 = arith.muli %64, %c128 : index
+        %66 = "fly.make_int_tuple"(%15, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %67 = "fly.gemm_fragments"(%22, %12, %66) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<64xbf16>
+        %68 = arith.addi %41, %10 : index
+        %69 = arith.remui %68, %c8 : index
+        %70 = arith.muli %69, %c128 : index
+        %71 = "fly.make_int_tuple"(%15, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %72 = "fly.gemm"(%7, %52, %57, %12, %16, %71) {a = "bf16", b = "bf16", c = "f32", k_steps = 4 : i32, m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"bf16 shared S<3,3,4> o 0 o (128,128):(128,1)">, vector<64xbf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %71, %66 : vector<64xf32>, vector<64xbf16>
+        scf.yield %72, %67 : vector<64xf32>, vector<64xbf16>
       } {fly.hot_loop}
-      %37 = arith.muli %block_id_x, %c128 : index
-      %38 = "fly.make_int_tuple"(%37, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = arith.truncf %36#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%39, %25, %11, %38) {a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %38 = arith.muli %block_id_x, %c128 : index
+      %39 = "fly.make_int_tuple"(%38, %15) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %40 = arith.truncf %37#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%40, %26, %12, %39) {a = "bf16", b = "bf16", c = "f32", m_repeat = 8 : i32, n_repeat = 2 : i32, shape = "16x16x32", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -10,127 +10,130 @@ module attributes {gpu.container_module} {
       %c256 = arith.constant 256 : index
       %c128 = arith.constant 128 : index
       %c56 = arith.constant 56 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %0 = arith.index_cast %arg5 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
       %c8 = arith.constant 8 : index
-      %7 = arith.divui %block_id_x, %c8 : index
-      %8 = arith.addi %block_id_x, %7 : index
+      %8 = arith.divui %block_id_x, %c8 : index
+      %9 = arith.addi %block_id_x, %8 : index
       %c8_0 = arith.constant 8 : index
-      %9 = arith.remui %8, %c8_0 : index
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c64 : index
-      %13 = arith.muli %block_id_y, %c256 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,7168)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(7168,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,7168)">, !fly.int_tuple<"(7168,1)">) -> !fly.layout<"(?,7168):(7168,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<29360128xf8E4M3FN>, !fly.layout<"(?,7168):(7168,1)">) -> !fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<14680064xf8E4M3FN>, !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">
-      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"bf16 global (?,2048):(2048,1)">
-      %26 = "fly.static"() : () -> !fly.layout<"229376:1">
-      %27 = "fly.make_tensor"(%arg3, %26) {buffer} : (memref<229376xf32>, !fly.layout<"229376:1">) -> !fly.tensor<"f32 global 229376:1">
-      %28 = "fly.static"() : () -> !fly.layout<"(16,56):(56,1)">
-      %29 = "fly.make_tensor"(%arg4, %28) : (memref<896xf32>, !fly.layout<"(16,56):(56,1)">) -> !fly.tensor<"f32 global (16,56):(56,1)">
-      %30 = arith.index_cast %14 : index to i32
-      %31 = "fly.readfirstlane"(%30) : (i32) -> i32
-      %32 = arith.index_cast %31 : i32 to index
-      %33 = arith.divui %32, %c128 : index
-      %34 = arith.muli %block_id_x, %c64 : index
-      %35 = "fly.make_int_tuple"(%34, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %36 = arith.addi %c0, %9 : index
-      %37 = arith.remui %36, %c56 : index
-      %38 = "fly.make_int_tuple"(%block_id_x, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.local_tile"(%19, %38) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-      "fly.copy_to_lds"(%39, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %10 = arith.remui %9, %c8_0 : index
+      %11 = arith.divui %thread_id_x, %c64 : index
+      %12 = arith.remui %thread_id_x, %c64 : index
+      %13 = arith.muli %11, %c64 : index
+      %14 = arith.muli %block_id_y, %c256 : index
+      %15 = arith.addi %14, %13 : index
+      %16 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %c7168 = arith.constant 7168 : index
+      %17 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,7168)">
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(7168,1)">
+      %19 = "fly.make_layout"(%17, %18) : (!fly.int_tuple<"(?,7168)">, !fly.int_tuple<"(7168,1)">) -> !fly.layout<"(?,7168):(7168,1)">
+      %20 = "fly.make_tensor"(%arg0, %19) {buffer} : (memref<29360128xf8E4M3FN>, !fly.layout<"(?,7168):(7168,1)">) -> !fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">
+      %21 = "fly.static"() : () -> !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">
+      %22 = "fly.make_tensor"(%arg1, %21) {buffer} : (memref<14680064xf8E4M3FN>, !fly.layout<"((16,128),(16,4,112)):((16,114688),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">
+      %c2048 = arith.constant 2048 : index
+      %23 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,2048)">
+      %24 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
+      %25 = "fly.make_layout"(%23, %24) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
+      %26 = "fly.make_tensor"(%arg2, %25) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"bf16 global (?,2048):(2048,1)">
+      %27 = "fly.static"() : () -> !fly.layout<"229376:1">
+      %28 = "fly.make_tensor"(%arg3, %27) {buffer} : (memref<229376xf32>, !fly.layout<"229376:1">) -> !fly.tensor<"f32 global 229376:1">
+      %29 = "fly.static"() : () -> !fly.layout<"(16,56):(56,1)">
+      %30 = "fly.make_tensor"(%arg4, %29) : (memref<896xf32>, !fly.layout<"(16,56):(56,1)">) -> !fly.tensor<"f32 global (16,56):(56,1)">
+      %31 = arith.index_cast %15 : index to i32
+      %32 = "fly.readfirstlane"(%31) : (i32) -> i32
+      %33 = arith.index_cast %32 : i32 to index
+      %34 = arith.divui %33, %c128 : index
+      %35 = arith.muli %block_id_x, %c64 : index
+      %36 = "fly.make_int_tuple"(%35, %15) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %37 = arith.addi %c0, %10 : index
+      %38 = arith.remui %37, %c56 : index
+      %39 = "fly.make_int_tuple"(%block_id_x, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %40 = "fly.local_tile"(%20, %39) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+      "fly.copy_to_lds"(%40, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       %c55 = arith.constant 55 : index
-      %40 = arith.minui %c0, %c55 : index
-      %41 = arith.addi %40, %9 : index
-      %42 = arith.remui %41, %c56 : index
-      %43 = arith.muli %42, %c128 : index
-      %44 = "fly.make_int_tuple"(%14, %43) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %45 = "fly.gemm_fragments"(%21, %11, %44) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %41 = arith.minui %c0, %c55 : index
+      %42 = arith.addi %41, %10 : index
+      %43 = arith.remui %42, %c56 : index
+      %44 = arith.muli %43, %c128 : index
+      %45 = "fly.make_int_tuple"(%15, %44) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %46 = "fly.gemm_fragments"(%22, %12, %45) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %46:2 = scf.for %arg6 = %c0 to %c56 step %c2 iter_args(%arg7 = %cst, %arg8 = %45) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %48 = arith.addi %arg6, %c1 : index
-        %49 = arith.addi %arg6, %c2 : index
-        %50 = arith.addi %arg6, %9 : index
-        %51 = arith.remui %50, %c56 : index
-        %52 = "fly.make_int_tuple"(%51) : (index) -> !fly.int_tuple<"?">
-        %53 = "fly.local_tile"(%27, %52) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %54 = "fly.gemm_row_scales"(%53, %11, %35) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %55 = "fly.make_int_tuple"(%33, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %56 = "fly.load"(%29, %55) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %57 = arith.addi %48, %9 : index
-        %58 = arith.remui %57, %c56 : index
-        %59 = "fly.make_int_tuple"(%block_id_x, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %60 = "fly.local_tile"(%19, %59) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-        "fly.copy_to_lds"(%60, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %47:2 = scf.for %arg6 = %c0 to %c56 step %c2 iter_args(%arg7 = %cst, %arg8 = %46) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %49 = arith.addi %arg6, %c1 : index
+        %50 = arith.addi %arg6, %c2 : index
+        %51 = arith.addi %arg6, %10 : index
+        %52 = arith.remui %51, %c56 : index
+        %53 = "fly.make_int_tuple"(%52) : (index) -> !fly.int_tuple<"?">
+        %54 = "fly.local_tile"(%28, %53) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %55 = "fly.gemm_row_scales"(%54, %12, %36) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %56 = "fly.make_int_tuple"(%34, %52) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %57 = "fly.load"(%30, %56) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %58 = arith.addi %49, %10 : index
+        %59 = arith.remui %58, %c56 : index
+        %60 = "fly.make_int_tuple"(%block_id_x, %59) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %61 = "fly.local_tile"(%20, %60) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+        "fly.copy_to_lds"(%61, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c55_1 = arith.constant 55 : index
-        %61 = arith.minui %48, %c55_1 : index
-        %62 = arith.addi %61, %9 : index
-        %63 = arith.remui %62, %c56 : index
-        %64 = arith.muli %63, %c128 : index
-        %65 = "fly.make_int_tuple"(%14, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %66 = "fly.gemm_fragments"(%21, %11, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %67 = arith.addi %arg6, %9 : index
-        %68 = arith.remui %67, %c56 : index
-        %69 = arith.muli %68, %c128 : index
-        %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %71 = "fly.gemm"(%3, %arg8, %cst, %11, %15, %70) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %62 = arith.minui %49, %c55_1 : index
+        %63 = arith.addi %62, %10 : index
+        %64 = arith.remui %63, %c56 : index
+        %65 = arith.muli %64, %c128 : index
+        %66 = "fly.make_int_tuple"(%15, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %67 = "fly.gemm_fragments"(%22, %12, %66) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %68 = arith.addi %arg6, %10 : index
+        %69 = arith.remui %68, %c56 : index
+        %70 = arith.muli %69, %c128 : index
+        %71 = "fly.make_int_tuple"(%15, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %72 = "fly.gemm"(%4, %arg8, %cst, %12, %16, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %72 = "fly.gemm_scale"(%71, %54, %56, %11, %35) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %73 = arith.addf %arg7, %72 : vector<64xf32>
-        %74 = arith.addi %48, %9 : index
-        %75 = arith.remui %74, %c56 : index
-        %76 = "fly.make_int_tuple"(%75) : (index) -> !fly.int_tuple<"?">
-        %77 = "fly.local_tile"(%27, %76) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %78 = "fly.gemm_row_scales"(%77, %11, %35) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %79 = "fly.make_int_tuple"(%33, %75) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %80 = "fly.load"(%29, %79) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %81 = arith.addi %49, %9 : index
-        %82 = arith.remui %81, %c56 : index
-        %83 = "fly.make_int_tuple"(%block_id_x, %82) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %84 = "fly.local_tile"(%19, %83) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
-        "fly.copy_to_lds"(%84, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %73 = "fly.gemm_scale"(%72, %55, %57, %12, %36) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %74 = arith.addf %arg7, %73 : vector<64xf32>
+        %75 = arith.addi %49, %10 : index
+        %76 = arith.remui %75, %c56 : index
+        %77 = "fly.make_int_tuple"(%76) : (index) -> !fly.int_tuple<"?">
+        %78 = "fly.local_tile"(%28, %77) {tile = "4096"} : (!fly.tensor<"f32 global 229376:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %79 = "fly.gemm_row_scales"(%78, %12, %36) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %80 = "fly.make_int_tuple"(%34, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %81 = "fly.load"(%30, %80) : (!fly.tensor<"f32 global (16,56):(56,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %82 = arith.addi %50, %10 : index
+        %83 = arith.remui %82, %c56 : index
+        %84 = "fly.make_int_tuple"(%block_id_x, %83) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %85 = "fly.local_tile"(%20, %84) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,7168):(7168,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(7168,1)">
+        "fly.copy_to_lds"(%85, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(7168,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c55_2 = arith.constant 55 : index
-        %85 = arith.minui %49, %c55_2 : index
-        %86 = arith.addi %85, %9 : index
-        %87 = arith.remui %86, %c56 : index
-        %88 = arith.muli %87, %c128 : index
-        %89 = "fly.make_int_tuple"(%14, %88) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %90 = "fly.gemm_fragments"(%21, %11, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %91 = arith.addi %48, %9 : index
-        %92 = arith.remui %91, %c56 : index
-        %93 = arith.muli %92, %c128 : index
-        %94 = "fly.make_int_tuple"(%14, %93) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %95 = "fly.gemm"(%6, %66, %cst, %11, %15, %94) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %86 = arith.minui %50, %c55_2 : index
+        %87 = arith.addi %86, %10 : index
+        %88 = arith.remui %87, %c56 : index
+        %89 = arith.muli %88, %c128 : index
+        %90 = "fly.make_int_tuple"(%15, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %91 = "fly.gemm_fragments"(%22, %12, %90) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,128),(16,4,112)):((16,114688),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %92 = arith.addi %49, %10 : index
+        %93 = arith.remui %92, %c56 : index
+        %94 = arith.muli %93, %c128 : index
+        %95 = "fly.make_int_tuple"(%15, %94) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %96 = "fly.gemm"(%7, %67, %cst, %12, %16, %95) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %96 = "fly.gemm_scale"(%95, %78, %80, %11, %35) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %97 = arith.addf %73, %96 : vector<64xf32>
-        scf.yield %97, %90 : vector<64xf32>, vector<128xf8E4M3FN>
+        %97 = "fly.gemm_scale"(%96, %79, %81, %12, %36) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %98 = arith.addf %74, %97 : vector<64xf32>
+        scf.yield %98, %91 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %47 = arith.truncf %46#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%47, %25, %11, %35) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,2048):(2048,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %48 = arith.truncf %47#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%48, %26, %12, %36) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,2048):(2048,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

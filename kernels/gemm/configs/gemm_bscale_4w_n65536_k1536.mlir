@@ -10,150 +10,153 @@ module attributes {gpu.container_module} {
       %c256 = arith.constant 256 : index
       %c128 = arith.constant 128 : index
       %c12 = arith.constant 12 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %0 = arith.index_cast %arg5 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
       %grid_dim_x = gpu.grid_dim  x
-      %7 = arith.index_cast %grid_dim_x : index to i32
+      %8 = arith.index_cast %grid_dim_x : index to i32
       %grid_dim_y = gpu.grid_dim  y
-      %8 = arith.index_cast %grid_dim_y : index to i32
+      %9 = arith.index_cast %grid_dim_y : index to i32
       %c8_i32 = arith.constant 8 : i32
-      %9 = arith.muli %7, %8 : i32
-      %10 = arith.remui %9, %c8_i32 : i32
-      %11 = arith.subi %9, %10 : i32
-      %12 = arith.divui %11, %c8_i32 : i32
-      %13 = arith.index_cast %block_id_x : index to i32
-      %14 = arith.index_cast %block_id_y : index to i32
-      %15 = arith.muli %14, %7 : i32
-      %16 = arith.addi %13, %15 : i32
-      %17 = arith.remui %16, %c8_i32 : i32
-      %18 = arith.muli %17, %12 : i32
-      %19 = arith.divui %16, %c8_i32 : i32
-      %20 = arith.addi %18, %19 : i32
-      %21 = arith.cmpi ult, %16, %11 : i32
-      %22 = arith.select %21, %20, %16 : i32
-      %23 = arith.remui %22, %7 : i32
-      %24 = arith.index_cast %23 : i32 to index
-      %25 = arith.divui %22, %7 : i32
-      %26 = arith.index_cast %25 : i32 to index
+      %10 = arith.muli %8, %9 : i32
+      %11 = arith.remui %10, %c8_i32 : i32
+      %12 = arith.subi %10, %11 : i32
+      %13 = arith.divui %12, %c8_i32 : i32
+      %14 = arith.index_cast %block_id_x : index to i32
+      %15 = arith.index_cast %block_id_y : index to i32
+      %16 = arith.muli %15, %8 : i32
+      %17 = arith.addi %14, %16 : i32
+      %18 = arith.remui %17, %c8_i32 : i32
+      %19 = arith.muli %18, %13 : i32
+      %20 = arith.divui %17, %c8_i32 : i32
+      %21 = arith.addi %19, %20 : i32
+      %22 = arith.cmpi ult, %17, %12 : i32
+      %23 = arith.select %22, %21, %17 : i32
+      %24 = arith.remui %23, %8 : i32
+      %25 = arith.index_cast %24 : i32 to index
+      %26 = arith.divui %23, %8 : i32
+      %27 = arith.index_cast %26 : i32 to index
       %c8 = arith.constant 8 : index
-      %27 = arith.divui %24, %c8 : index
-      %28 = arith.addi %24, %27 : index
+      %28 = arith.divui %25, %c8 : index
+      %29 = arith.addi %25, %28 : index
       %c4 = arith.constant 4 : index
-      %29 = arith.remui %28, %c4 : index
-      %30 = arith.divui %thread_id_x, %c64 : index
-      %31 = arith.remui %thread_id_x, %c64 : index
-      %32 = arith.muli %30, %c64 : index
-      %33 = arith.muli %26, %c256 : index
-      %34 = arith.addi %33, %32 : index
-      %35 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %36 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1536)">
-      %37 = "fly.static"() : () -> !fly.int_tuple<"(1536,1)">
-      %38 = "fly.make_layout"(%36, %37) : (!fly.int_tuple<"(?,1536)">, !fly.int_tuple<"(1536,1)">) -> !fly.layout<"(?,1536):(1536,1)">
-      %39 = "fly.make_tensor"(%arg0, %38) {buffer} : (memref<6291456xf8E4M3FN>, !fly.layout<"(?,1536):(1536,1)">) -> !fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">
-      %40 = "fly.static"() : () -> !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
-      %41 = "fly.make_tensor"(%arg1, %40) {buffer} : (memref<100663296xf8E4M3FN>, !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
-      %42 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,65536)">
-      %43 = "fly.static"() : () -> !fly.int_tuple<"(65536,1)">
-      %44 = "fly.make_layout"(%42, %43) : (!fly.int_tuple<"(?,65536)">, !fly.int_tuple<"(65536,1)">) -> !fly.layout<"(?,65536):(65536,1)">
-      %45 = "fly.make_tensor"(%arg2, %44) {buffer} : (memref<268435456xbf16>, !fly.layout<"(?,65536):(65536,1)">) -> !fly.tensor<"bf16 global (?,65536):(65536,1)">
-      %46 = "fly.static"() : () -> !fly.layout<"49152:1">
-      %47 = "fly.make_tensor"(%arg3, %46) {buffer} : (memref<49152xf32>, !fly.layout<"49152:1">) -> !fly.tensor<"f32 global 49152:1">
-      %48 = "fly.static"() : () -> !fly.layout<"(512,12):(12,1)">
-      %49 = "fly.make_tensor"(%arg4, %48) : (memref<6144xf32>, !fly.layout<"(512,12):(12,1)">) -> !fly.tensor<"f32 global (512,12):(12,1)">
-      %50 = arith.index_cast %34 : index to i32
-      %51 = "fly.readfirstlane"(%50) : (i32) -> i32
-      %52 = arith.index_cast %51 : i32 to index
-      %53 = arith.divui %52, %c128 : index
-      %54 = arith.muli %24, %c64 : index
-      %55 = "fly.make_int_tuple"(%54, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %56 = arith.addi %c0, %29 : index
-      %57 = arith.remui %56, %c12 : index
-      %58 = "fly.make_int_tuple"(%24, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %59 = "fly.local_tile"(%39, %58) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-      "fly.copy_to_lds"(%59, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %30 = arith.remui %29, %c4 : index
+      %31 = arith.divui %thread_id_x, %c64 : index
+      %32 = arith.remui %thread_id_x, %c64 : index
+      %33 = arith.muli %31, %c64 : index
+      %34 = arith.muli %27, %c256 : index
+      %35 = arith.addi %34, %33 : index
+      %36 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %c1536 = arith.constant 1536 : index
+      %37 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,1536)">
+      %38 = "fly.static"() : () -> !fly.int_tuple<"(1536,1)">
+      %39 = "fly.make_layout"(%37, %38) : (!fly.int_tuple<"(?,1536)">, !fly.int_tuple<"(1536,1)">) -> !fly.layout<"(?,1536):(1536,1)">
+      %40 = "fly.make_tensor"(%arg0, %39) {buffer} : (memref<6291456xf8E4M3FN>, !fly.layout<"(?,1536):(1536,1)">) -> !fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">
+      %41 = "fly.static"() : () -> !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
+      %42 = "fly.make_tensor"(%arg1, %41) {buffer} : (memref<100663296xf8E4M3FN>, !fly.layout<"((16,4096),(16,4,24)):((16,24576),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">
+      %c65536 = arith.constant 65536 : index
+      %43 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,65536)">
+      %44 = "fly.static"() : () -> !fly.int_tuple<"(65536,1)">
+      %45 = "fly.make_layout"(%43, %44) : (!fly.int_tuple<"(?,65536)">, !fly.int_tuple<"(65536,1)">) -> !fly.layout<"(?,65536):(65536,1)">
+      %46 = "fly.make_tensor"(%arg2, %45) {buffer} : (memref<268435456xbf16>, !fly.layout<"(?,65536):(65536,1)">) -> !fly.tensor<"bf16 global (?,65536):(65536,1)">
+      %47 = "fly.static"() : () -> !fly.layout<"49152:1">
+      %48 = "fly.make_tensor"(%arg3, %47) {buffer} : (memref<49152xf32>, !fly.layout<"49152:1">) -> !fly.tensor<"f32 global 49152:1">
+      %49 = "fly.static"() : () -> !fly.layout<"(512,12):(12,1)">
+      %50 = "fly.make_tensor"(%arg4, %49) : (memref<6144xf32>, !fly.layout<"(512,12):(12,1)">) -> !fly.tensor<"f32 global (512,12):(12,1)">
+      %51 = arith.index_cast %35 : index to i32
+      %52 = "fly.readfirstlane"(%51) : (i32) -> i32
+      %53 = arith.index_cast %52 : i32 to index
+      %54 = arith.divui %53, %c128 : index
+      %55 = arith.muli %25, %c64 : index
+      %56 = "fly.make_int_tuple"(%55, %35) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %57 = arith.addi %c0, %30 : index
+      %58 = arith.remui %57, %c12 : index
+      %59 = "fly.make_int_tuple"(%25, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %60 = "fly.local_tile"(%40, %59) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+      "fly.copy_to_lds"(%60, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       %c11 = arith.constant 11 : index
-      %60 = arith.minui %c0, %c11 : index
-      %61 = arith.addi %60, %29 : index
-      %62 = arith.remui %61, %c12 : index
-      %63 = arith.muli %62, %c128 : index
-      %64 = "fly.make_int_tuple"(%34, %63) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %65 = "fly.gemm_fragments"(%41, %31, %64) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %61 = arith.minui %c0, %c11 : index
+      %62 = arith.addi %61, %30 : index
+      %63 = arith.remui %62, %c12 : index
+      %64 = arith.muli %63, %c128 : index
+      %65 = "fly.make_int_tuple"(%35, %64) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %66 = "fly.gemm_fragments"(%42, %32, %65) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %66:2 = scf.for %arg6 = %c0 to %c12 step %c2 iter_args(%arg7 = %cst, %arg8 = %65) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %68 = arith.addi %arg6, %c1 : index
-        %69 = arith.addi %arg6, %c2 : index
-        %70 = arith.addi %arg6, %29 : index
-        %71 = arith.remui %70, %c12 : index
-        %72 = "fly.make_int_tuple"(%71) : (index) -> !fly.int_tuple<"?">
-        %73 = "fly.local_tile"(%47, %72) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %74 = "fly.gemm_row_scales"(%73, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %75 = "fly.make_int_tuple"(%53, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %76 = "fly.load"(%49, %75) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %77 = arith.addi %68, %29 : index
-        %78 = arith.remui %77, %c12 : index
-        %79 = "fly.make_int_tuple"(%24, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %80 = "fly.local_tile"(%39, %79) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-        "fly.copy_to_lds"(%80, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %67:2 = scf.for %arg6 = %c0 to %c12 step %c2 iter_args(%arg7 = %cst, %arg8 = %66) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %69 = arith.addi %arg6, %c1 : index
+        %70 = arith.addi %arg6, %c2 : index
+        %71 = arith.addi %arg6, %30 : index
+        %72 = arith.remui %71, %c12 : index
+        %73 = "fly.make_int_tuple"(%72) : (index) -> !fly.int_tuple<"?">
+        %74 = "fly.local_tile"(%48, %73) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %75 = "fly.gemm_row_scales"(%74, %32, %56) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %76 = "fly.make_int_tuple"(%54, %72) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %77 = "fly.load"(%50, %76) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %78 = arith.addi %69, %30 : index
+        %79 = arith.remui %78, %c12 : index
+        %80 = "fly.make_int_tuple"(%25, %79) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %81 = "fly.local_tile"(%40, %80) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+        "fly.copy_to_lds"(%81, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c11_0 = arith.constant 11 : index
-        %81 = arith.minui %68, %c11_0 : index
-        %82 = arith.addi %81, %29 : index
-        %83 = arith.remui %82, %c12 : index
-        %84 = arith.muli %83, %c128 : index
-        %85 = "fly.make_int_tuple"(%34, %84) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %86 = "fly.gemm_fragments"(%41, %31, %85) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %87 = arith.addi %arg6, %29 : index
-        %88 = arith.remui %87, %c12 : index
-        %89 = arith.muli %88, %c128 : index
-        %90 = "fly.make_int_tuple"(%34, %89) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %91 = "fly.gemm"(%3, %arg8, %cst, %31, %35, %90) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %82 = arith.minui %69, %c11_0 : index
+        %83 = arith.addi %82, %30 : index
+        %84 = arith.remui %83, %c12 : index
+        %85 = arith.muli %84, %c128 : index
+        %86 = "fly.make_int_tuple"(%35, %85) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %87 = "fly.gemm_fragments"(%42, %32, %86) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %88 = arith.addi %arg6, %30 : index
+        %89 = arith.remui %88, %c12 : index
+        %90 = arith.muli %89, %c128 : index
+        %91 = "fly.make_int_tuple"(%35, %90) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %92 = "fly.gemm"(%4, %arg8, %cst, %32, %36, %91) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %92 = "fly.gemm_scale"(%91, %74, %76, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %93 = arith.addf %arg7, %92 : vector<64xf32>
-        %94 = arith.addi %68, %29 : index
-        %95 = arith.remui %94, %c12 : index
-        %96 = "fly.make_int_tuple"(%95) : (index) -> !fly.int_tuple<"?">
-        %97 = "fly.local_tile"(%47, %96) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
-        %98 = "fly.gemm_row_scales"(%97, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
-        %99 = "fly.make_int_tuple"(%53, %95) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %100 = "fly.load"(%49, %99) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
-        %101 = arith.addi %69, %29 : index
-        %102 = arith.remui %101, %c12 : index
-        %103 = "fly.make_int_tuple"(%24, %102) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %104 = "fly.local_tile"(%39, %103) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
-        "fly.copy_to_lds"(%104, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %93 = "fly.gemm_scale"(%92, %75, %77, %32, %56) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %94 = arith.addf %arg7, %93 : vector<64xf32>
+        %95 = arith.addi %69, %30 : index
+        %96 = arith.remui %95, %c12 : index
+        %97 = "fly.make_int_tuple"(%96) : (index) -> !fly.int_tuple<"?">
+        %98 = "fly.local_tile"(%48, %97) {tile = "4096"} : (!fly.tensor<"f32 global 49152:1">, !fly.int_tuple<"?">) -> !fly.tensor<"f32 global 4096:1">
+        %99 = "fly.gemm_row_scales"(%98, %32, %56) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f32 global 4096:1">, index, !fly.int_tuple<"(?,?)">) -> vector<16xf32>
+        %100 = "fly.make_int_tuple"(%54, %96) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %101 = "fly.load"(%50, %100) : (!fly.tensor<"f32 global (512,12):(12,1)">, !fly.int_tuple<"(?,?)">) -> f32
+        %102 = arith.addi %70, %30 : index
+        %103 = arith.remui %102, %c12 : index
+        %104 = "fly.make_int_tuple"(%25, %103) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %105 = "fly.local_tile"(%40, %104) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1536):(1536,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1536,1)">
+        "fly.copy_to_lds"(%105, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (64,128):(1536,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
         %c11_1 = arith.constant 11 : index
-        %105 = arith.minui %69, %c11_1 : index
-        %106 = arith.addi %105, %29 : index
-        %107 = arith.remui %106, %c12 : index
-        %108 = arith.muli %107, %c128 : index
-        %109 = "fly.make_int_tuple"(%34, %108) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %110 = "fly.gemm_fragments"(%41, %31, %109) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %111 = arith.addi %68, %29 : index
-        %112 = arith.remui %111, %c12 : index
-        %113 = arith.muli %112, %c128 : index
-        %114 = "fly.make_int_tuple"(%34, %113) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %115 = "fly.gemm"(%6, %86, %cst, %31, %35, %114) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %106 = arith.minui %70, %c11_1 : index
+        %107 = arith.addi %106, %30 : index
+        %108 = arith.remui %107, %c12 : index
+        %109 = arith.muli %108, %c128 : index
+        %110 = "fly.make_int_tuple"(%35, %109) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %111 = "fly.gemm_fragments"(%42, %32, %110) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,4096),(16,4,24)):((16,24576),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %112 = arith.addi %69, %30 : index
+        %113 = arith.remui %112, %c12 : index
+        %114 = arith.muli %113, %c128 : index
+        %115 = "fly.make_int_tuple"(%35, %114) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %116 = "fly.gemm"(%7, %87, %cst, %32, %36, %115) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
         "fly.sched_barrier"() {mask = "none"} : () -> ()
-        %116 = "fly.gemm_scale"(%115, %98, %100, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        %117 = arith.addf %93, %116 : vector<64xf32>
-        scf.yield %117, %110 : vector<64xf32>, vector<128xf8E4M3FN>
+        %117 = "fly.gemm_scale"(%116, %99, %101, %32, %56) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, vector<16xf32>, f32, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %118 = arith.addf %94, %117 : vector<64xf32>
+        scf.yield %118, %111 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %67 = arith.truncf %66#0 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%67, %45, %31, %55) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %68 = arith.truncf %67#0 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%68, %46, %32, %56) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,65536):(65536,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

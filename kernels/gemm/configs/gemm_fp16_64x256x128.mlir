@@ -10,56 +10,59 @@ module attributes {gpu.container_module} {
       %c256 = arith.constant 256 : index
       %c128 = arith.constant 128 : index
       %c8 = arith.constant 8 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: f16[8192] align 16, a1: f16[8192] align 16, a2: f16[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf16, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf16, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">
-      %7 = "fly.shared_field"(%0) {field = "a2"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf16, #gpu.address_space<workgroup>>
-      %8 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">
-      %9 = "fly.make_tensor"(%7, %8) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">
+      %0 = arith.index_cast %arg3 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: f16[8192] align 16, a1: f16[8192] align 16, a2: f16[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xf16, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xf16, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">
+      %8 = "fly.shared_field"(%1) {field = "a2"} : (!fly.shared_storage<"S">) -> memref<8192xf16, #gpu.address_space<workgroup>>
+      %9 = "fly.static"() : () -> !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">
+      %10 = "fly.make_tensor"(%8, %9) : (memref<8192xf16, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,3,4> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %10 = arith.divui %block_id_x, %c8 : index
-      %11 = arith.addi %block_id_x, %10 : index
-      %12 = arith.remui %11, %c8 : index
-      %13 = arith.divui %thread_id_x, %c64 : index
-      %14 = arith.remui %thread_id_x, %c64 : index
-      %15 = arith.muli %13, %c64 : index
-      %16 = arith.muli %block_id_y, %c256 : index
-      %17 = arith.addi %16, %15 : index
-      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %19 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %20 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %21 = "fly.make_layout"(%19, %20) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %22 = "fly.make_tensor"(%arg0, %21) {buffer} : (memref<16777216xf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f16 global (?,1024):(1024,1)">
-      %23 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %24 = "fly.make_tensor"(%arg1, %23) {buffer} : (memref<524288xf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
-      %25 = "fly.make_int_tuple"(%arg3) : (i32) -> !fly.int_tuple<"(?,512)">
-      %26 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %27 = "fly.make_layout"(%25, %26) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %28 = "fly.make_tensor"(%arg2, %27) {buffer} : (memref<8388608xf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"f16 global (?,512):(512,1)">
-      %29 = arith.addi %c0, %12 : index
-      %30 = arith.remui %29, %c8 : index
-      %31 = "fly.make_int_tuple"(%block_id_x, %30) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %32 = "fly.local_tile"(%22, %31) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%32, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+      %11 = arith.divui %block_id_x, %c8 : index
+      %12 = arith.addi %block_id_x, %11 : index
+      %13 = arith.remui %12, %c8 : index
+      %14 = arith.divui %thread_id_x, %c64 : index
+      %15 = arith.remui %thread_id_x, %c64 : index
+      %16 = arith.muli %14, %c64 : index
+      %17 = arith.muli %block_id_y, %c256 : index
+      %18 = arith.addi %17, %16 : index
+      %19 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %c1024 = arith.constant 1024 : index
+      %20 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,1024)">
+      %21 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %22 = "fly.make_layout"(%20, %21) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %23 = "fly.make_tensor"(%arg0, %22) {buffer} : (memref<16777216xf16>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f16 global (?,1024):(1024,1)">
+      %24 = "fly.static"() : () -> !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %25 = "fly.make_tensor"(%arg1, %24) {buffer} : (memref<524288xf16>, !fly.layout<"((16,32),(8,4,32)):((8,16384),(1,128,512))">) -> !fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">
+      %c512 = arith.constant 512 : index
+      %26 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,512)">
+      %27 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %28 = "fly.make_layout"(%26, %27) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %29 = "fly.make_tensor"(%arg2, %28) {buffer} : (memref<8388608xf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"f16 global (?,512):(512,1)">
+      %30 = arith.addi %c0, %13 : index
+      %31 = arith.remui %30, %c8 : index
+      %32 = "fly.make_int_tuple"(%block_id_x, %31) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %33 = "fly.local_tile"(%23, %32) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%33, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c7 = arith.constant 7 : index
-      %33 = arith.minui %c0, %c7 : index
-      %34 = arith.addi %33, %12 : index
-      %35 = arith.remui %34, %c8 : index
-      %36 = arith.muli %35, %c128 : index
-      %37 = "fly.make_int_tuple"(%17, %36) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %38 = "fly.gemm_fragments"(%24, %14, %37) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
-      %39 = arith.addi %c1, %12 : index
-      %40 = arith.remui %39, %c8 : index
-      %41 = "fly.make_int_tuple"(%block_id_x, %40) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %42 = "fly.local_tile"(%22, %41) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
-      "fly.copy_to_lds"(%42, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+      %34 = arith.minui %c0, %c7 : index
+      %35 = arith.addi %34, %13 : index
+      %36 = arith.remui %35, %c8 : index
+      %37 = arith.muli %36, %c128 : index
+      %38 = "fly.make_int_tuple"(%18, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %39 = "fly.gemm_fragments"(%25, %15, %38) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
+      %40 = arith.addi %c1, %13 : index
+      %41 = arith.remui %40, %c8 : index
+      %42 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %43 = "fly.local_tile"(%23, %42) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
+      "fly.copy_to_lds"(%43, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 4 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -67,112 +70,112 @@ module attributes {gpu.container_module} {
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
       %c6 = arith.constant 6 : index
       %c3 = arith.constant 3 : index
-      %43:2 = scf.for %arg4 = %c0 to %c6 step %c3 iter_args(%arg5 = %cst, %arg6 = %38) -> (vector<64xf32>, vector<128xf16>) {
-        %64 = arith.addi %arg4, %c1 : index
+      %44:2 = scf.for %arg4 = %c0 to %c6 step %c3 iter_args(%arg5 = %cst, %arg6 = %39) -> (vector<64xf32>, vector<128xf16>) {
+        %65 = arith.addi %arg4, %c1 : index
         %c7_3 = arith.constant 7 : index
-        %65 = arith.minui %64, %c7_3 : index
-        %66 = arith.addi %65, %12 : index
-        %67 = arith.remui %66, %c8 : index
-        %68 = arith.muli %67, %c128 : index
-        %69 = "fly.make_int_tuple"(%17, %68) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %70 = "fly.gemm_fragments"(%24, %14, %69) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
-        %71 = arith.addi %arg4, %c2 : index
-        %72 = arith.addi %71, %12 : index
-        %73 = arith.remui %72, %c8 : index
-        %74 = "fly.make_int_tuple"(%block_id_x, %73) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %75 = "fly.local_tile"(%22, %74) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%75, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %76 = arith.addi %arg4, %12 : index
-        %77 = arith.remui %76, %c8 : index
-        %78 = arith.muli %77, %c128 : index
-        %79 = "fly.make_int_tuple"(%17, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %80 = "fly.gemm"(%3, %arg6, %arg5, %14, %18, %79) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %66 = arith.minui %65, %c7_3 : index
+        %67 = arith.addi %66, %13 : index
+        %68 = arith.remui %67, %c8 : index
+        %69 = arith.muli %68, %c128 : index
+        %70 = "fly.make_int_tuple"(%18, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %71 = "fly.gemm_fragments"(%25, %15, %70) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
+        %72 = arith.addi %arg4, %c2 : index
+        %73 = arith.addi %72, %13 : index
+        %74 = arith.remui %73, %c8 : index
+        %75 = "fly.make_int_tuple"(%block_id_x, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %76 = "fly.local_tile"(%23, %75) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%76, %10, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %77 = arith.addi %arg4, %13 : index
+        %78 = arith.remui %77, %c8 : index
+        %79 = arith.muli %78, %c128 : index
+        %80 = "fly.make_int_tuple"(%18, %79) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %81 = "fly.gemm"(%4, %arg6, %arg5, %15, %19, %80) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %81 = arith.addi %arg4, %c1 : index
-        %82 = arith.addi %81, %c1 : index
+        %82 = arith.addi %arg4, %c1 : index
+        %83 = arith.addi %82, %c1 : index
         %c7_4 = arith.constant 7 : index
-        %83 = arith.minui %82, %c7_4 : index
-        %84 = arith.addi %83, %12 : index
-        %85 = arith.remui %84, %c8 : index
-        %86 = arith.muli %85, %c128 : index
-        %87 = "fly.make_int_tuple"(%17, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %88 = "fly.gemm_fragments"(%24, %14, %87) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
-        %89 = arith.addi %81, %c2 : index
-        %90 = arith.addi %89, %12 : index
-        %91 = arith.remui %90, %c8 : index
-        %92 = "fly.make_int_tuple"(%block_id_x, %91) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %93 = "fly.local_tile"(%22, %92) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%93, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %94 = arith.addi %81, %12 : index
-        %95 = arith.remui %94, %c8 : index
-        %96 = arith.muli %95, %c128 : index
-        %97 = "fly.make_int_tuple"(%17, %96) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %98 = "fly.gemm"(%6, %70, %80, %14, %18, %97) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %84 = arith.minui %83, %c7_4 : index
+        %85 = arith.addi %84, %13 : index
+        %86 = arith.remui %85, %c8 : index
+        %87 = arith.muli %86, %c128 : index
+        %88 = "fly.make_int_tuple"(%18, %87) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %89 = "fly.gemm_fragments"(%25, %15, %88) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
+        %90 = arith.addi %82, %c2 : index
+        %91 = arith.addi %90, %13 : index
+        %92 = arith.remui %91, %c8 : index
+        %93 = "fly.make_int_tuple"(%block_id_x, %92) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %94 = "fly.local_tile"(%23, %93) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%94, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %95 = arith.addi %82, %13 : index
+        %96 = arith.remui %95, %c8 : index
+        %97 = arith.muli %96, %c128 : index
+        %98 = "fly.make_int_tuple"(%18, %97) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %99 = "fly.gemm"(%7, %71, %81, %15, %19, %98) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        %99 = arith.addi %arg4, %c2 : index
-        %100 = arith.addi %99, %c1 : index
+        %100 = arith.addi %arg4, %c2 : index
+        %101 = arith.addi %100, %c1 : index
         %c7_5 = arith.constant 7 : index
-        %101 = arith.minui %100, %c7_5 : index
-        %102 = arith.addi %101, %12 : index
-        %103 = arith.remui %102, %c8 : index
-        %104 = arith.muli %103, %c128 : index
-        %105 = "fly.make_int_tuple"(%17, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %106 = "fly.gemm_fragments"(%24, %14, %105) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
-        %107 = arith.addi %99, %c2 : index
-        %108 = arith.addi %107, %12 : index
-        %109 = arith.remui %108, %c8 : index
-        %110 = "fly.make_int_tuple"(%block_id_x, %109) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %111 = "fly.local_tile"(%22, %110) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
-        "fly.copy_to_lds"(%111, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
-        %112 = arith.addi %99, %12 : index
-        %113 = arith.remui %112, %c8 : index
-        %114 = arith.muli %113, %c128 : index
-        %115 = "fly.make_int_tuple"(%17, %114) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %116 = "fly.gemm"(%9, %88, %98, %14, %18, %115) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        %102 = arith.minui %101, %c7_5 : index
+        %103 = arith.addi %102, %13 : index
+        %104 = arith.remui %103, %c8 : index
+        %105 = arith.muli %104, %c128 : index
+        %106 = "fly.make_int_tuple"(%18, %105) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %107 = "fly.gemm_fragments"(%25, %15, %106) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
+        %108 = arith.addi %100, %c2 : index
+        %109 = arith.addi %108, %13 : index
+        %110 = arith.remui %109, %c8 : index
+        %111 = "fly.make_int_tuple"(%block_id_x, %110) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %112 = "fly.local_tile"(%23, %111) {tile = "(64,128)"} : (!fly.tensor<"f16 global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f16 global (64,128):(1024,1)">
+        "fly.copy_to_lds"(%112, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f16 global (64,128):(1024,1)">, !fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, index) -> ()
+        %113 = arith.addi %100, %13 : index
+        %114 = arith.remui %113, %c8 : index
+        %115 = arith.muli %114, %c128 : index
+        %116 = "fly.make_int_tuple"(%18, %115) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %117 = "fly.gemm"(%10, %89, %99, %15, %19, %116) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 20 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
         llvm.fence syncscope("wavefront") acquire
-        scf.yield %116, %106 : vector<64xf32>, vector<128xf16>
+        scf.yield %117, %107 : vector<64xf32>, vector<128xf16>
       } {fly.hot_loop}
       %c6_0 = arith.constant 6 : index
-      %44 = arith.addi %c6_0, %c1 : index
+      %45 = arith.addi %c6_0, %c1 : index
       %c7_1 = arith.constant 7 : index
-      %45 = arith.minui %44, %c7_1 : index
-      %46 = arith.addi %45, %12 : index
-      %47 = arith.remui %46, %c8 : index
-      %48 = arith.muli %47, %c128 : index
-      %49 = "fly.make_int_tuple"(%17, %48) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %50 = "fly.gemm_fragments"(%24, %14, %49) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
-      %51 = arith.addi %c6_0, %12 : index
-      %52 = arith.remui %51, %c8 : index
-      %53 = arith.muli %52, %c128 : index
-      %54 = "fly.make_int_tuple"(%17, %53) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %55 = "fly.gemm"(%3, %43#1, %43#0, %14, %18, %54) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %46 = arith.minui %45, %c7_1 : index
+      %47 = arith.addi %46, %13 : index
+      %48 = arith.remui %47, %c8 : index
+      %49 = arith.muli %48, %c128 : index
+      %50 = "fly.make_int_tuple"(%18, %49) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %51 = "fly.gemm_fragments"(%25, %15, %50) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 global ((16,32),(8,4,32)):((8,16384),(1,128,512))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf16>
+      %52 = arith.addi %c6_0, %13 : index
+      %53 = arith.remui %52, %c8 : index
+      %54 = arith.muli %53, %c128 : index
+      %55 = "fly.make_int_tuple"(%18, %54) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %56 = "fly.gemm"(%4, %44#1, %44#0, %15, %19, %55) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 16 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c7_2 = arith.constant 7 : index
-      %56 = arith.addi %c7_2, %12 : index
-      %57 = arith.remui %56, %c8 : index
-      %58 = arith.muli %57, %c128 : index
-      %59 = "fly.make_int_tuple"(%17, %58) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %60 = "fly.gemm"(%6, %50, %55, %14, %18, %59) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %57 = arith.addi %c7_2, %13 : index
+      %58 = arith.remui %57, %c8 : index
+      %59 = arith.muli %58, %c128 : index
+      %60 = "fly.make_int_tuple"(%18, %59) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %61 = "fly.gemm"(%7, %51, %56, %15, %19, %60) {a = "f16", b = "f16", c = "f32", k_steps = 4 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (!fly.tensor<"f16 shared S<3,3,4> o 0 o (64,128):(128,1)">, vector<128xf16>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
-      %61 = arith.muli %block_id_x, %c64 : index
-      %62 = "fly.make_int_tuple"(%61, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %63 = arith.truncf %60 : vector<64xf32> to vector<64xf16>
-      "fly.gemm_store"(%63, %28, %14, %62) {a = "f16", b = "f16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (vector<64xf16>, !fly.tensor<"f16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %62 = arith.muli %block_id_x, %c64 : index
+      %63 = "fly.make_int_tuple"(%62, %18) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %64 = arith.truncf %61 : vector<64xf32> to vector<64xf16>
+      "fly.gemm_store"(%64, %29, %15, %63) {a = "f16", b = "f16", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x32", swap_ab} : (vector<64xf16>, !fly.tensor<"f16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -10,105 +10,107 @@ module attributes {gpu.container_module} {
       %c16 = arith.constant 16 : index
       %c512 = arith.constant 512 : index
       %c8 = arith.constant 8 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">
+      %0 = arith.index_cast %arg5 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,5> o 0 o (16,512):(512,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %7 = arith.divui %block_id_x, %c8 : index
-      %8 = arith.addi %block_id_x, %7 : index
+      %8 = arith.divui %block_id_x, %c8 : index
+      %9 = arith.addi %block_id_x, %8 : index
       %c4 = arith.constant 4 : index
-      %9 = arith.remui %8, %c4 : index
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c16 : index
-      %13 = arith.muli %block_id_y, %c64 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,4096)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(4096,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,4096)">, !fly.int_tuple<"(4096,1)">) -> !fly.layout<"(?,4096):(4096,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<67108864xf8E4M3FN>, !fly.layout<"(?,4096):(4096,1)">) -> !fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<2097152xf8E4M3FN>, !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">
-      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %26 = arith.addi %c0, %9 : index
-      %27 = arith.remui %26, %c8 : index
-      %28 = "fly.make_int_tuple"(%block_id_x, %27) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %29 = "fly.local_tile"(%19, %28) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
-      "fly.copy_to_lds"(%29, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
+      %10 = arith.remui %9, %c4 : index
+      %11 = arith.divui %thread_id_x, %c64 : index
+      %12 = arith.remui %thread_id_x, %c64 : index
+      %13 = arith.muli %11, %c16 : index
+      %14 = arith.muli %block_id_y, %c64 : index
+      %15 = arith.addi %14, %13 : index
+      %16 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %c4096 = arith.constant 4096 : index
+      %17 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,4096)">
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(4096,1)">
+      %19 = "fly.make_layout"(%17, %18) : (!fly.int_tuple<"(?,4096)">, !fly.int_tuple<"(4096,1)">) -> !fly.layout<"(?,4096):(4096,1)">
+      %20 = "fly.make_tensor"(%arg0, %19) {buffer} : (memref<67108864xf8E4M3FN>, !fly.layout<"(?,4096):(4096,1)">) -> !fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">
+      %21 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">
+      %22 = "fly.make_tensor"(%arg1, %21) {buffer} : (memref<2097152xf8E4M3FN>, !fly.layout<"((16,32),(16,4,64)):((16,65536),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">
+      %23 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,512)">
+      %24 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %25 = "fly.make_layout"(%23, %24) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %26 = "fly.make_tensor"(%arg2, %25) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %27 = arith.addi %c0, %10 : index
+      %28 = arith.remui %27, %c8 : index
+      %29 = "fly.make_int_tuple"(%block_id_x, %28) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %30 = "fly.local_tile"(%20, %29) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
+      "fly.copy_to_lds"(%30, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
       %c7 = arith.constant 7 : index
-      %30 = arith.minui %c0, %c7 : index
-      %31 = arith.addi %30, %9 : index
-      %32 = arith.remui %31, %c8 : index
-      %33 = arith.muli %32, %c512 : index
-      %34 = "fly.make_int_tuple"(%14, %33) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %35 = "fly.gemm_fragments"(%21, %11, %34) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      %31 = arith.minui %c0, %c7 : index
+      %32 = arith.addi %31, %10 : index
+      %33 = arith.remui %32, %c8 : index
+      %34 = arith.muli %33, %c512 : index
+      %35 = "fly.make_int_tuple"(%15, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %36 = "fly.gemm_fragments"(%22, %12, %35) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
       "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<4xf32>
-      %36:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %35) -> (vector<4xf32>, vector<128xf8E4M3FN>) {
-        %47 = arith.addi %arg6, %c1 : index
-        %48 = arith.addi %arg6, %c2 : index
-        %49 = arith.addi %47, %9 : index
-        %50 = arith.remui %49, %c8 : index
-        %51 = "fly.make_int_tuple"(%block_id_x, %50) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %52 = "fly.local_tile"(%19, %51) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
-        "fly.copy_to_lds"(%52, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
+      %37:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %36) -> (vector<4xf32>, vector<128xf8E4M3FN>) {
+        %48 = arith.addi %arg6, %c1 : index
+        %49 = arith.addi %arg6, %c2 : index
+        %50 = arith.addi %48, %10 : index
+        %51 = arith.remui %50, %c8 : index
+        %52 = "fly.make_int_tuple"(%block_id_x, %51) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %53 = "fly.local_tile"(%20, %52) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
+        "fly.copy_to_lds"(%53, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
         %c7_0 = arith.constant 7 : index
-        %53 = arith.minui %47, %c7_0 : index
-        %54 = arith.addi %53, %9 : index
-        %55 = arith.remui %54, %c8 : index
-        %56 = arith.muli %55, %c512 : index
-        %57 = "fly.make_int_tuple"(%14, %56) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %58 = "fly.gemm_fragments"(%21, %11, %57) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %59 = arith.addi %arg6, %9 : index
-        %60 = arith.remui %59, %c8 : index
-        %61 = arith.muli %60, %c512 : index
-        %62 = "fly.make_int_tuple"(%14, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %63 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %62) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+        %54 = arith.minui %48, %c7_0 : index
+        %55 = arith.addi %54, %10 : index
+        %56 = arith.remui %55, %c8 : index
+        %57 = arith.muli %56, %c512 : index
+        %58 = "fly.make_int_tuple"(%15, %57) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %59 = "fly.gemm_fragments"(%22, %12, %58) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %60 = arith.addi %arg6, %10 : index
+        %61 = arith.remui %60, %c8 : index
+        %62 = arith.muli %61, %c512 : index
+        %63 = "fly.make_int_tuple"(%15, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %64 = "fly.gemm"(%4, %arg8, %arg7, %12, %16, %63) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        %64 = arith.addi %48, %9 : index
-        %65 = arith.remui %64, %c8 : index
-        %66 = "fly.make_int_tuple"(%block_id_x, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %67 = "fly.local_tile"(%19, %66) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
-        "fly.copy_to_lds"(%67, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
+        %65 = arith.addi %49, %10 : index
+        %66 = arith.remui %65, %c8 : index
+        %67 = "fly.make_int_tuple"(%block_id_x, %66) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %68 = "fly.local_tile"(%20, %67) {tile = "(16,512)"} : (!fly.tensor<"f8E4M3FN global (?,4096):(4096,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (16,512):(4096,1)">
+        "fly.copy_to_lds"(%68, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"f8E4M3FN global (16,512):(4096,1)">, !fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, index) -> ()
         %c7_1 = arith.constant 7 : index
-        %68 = arith.minui %48, %c7_1 : index
-        %69 = arith.addi %68, %9 : index
-        %70 = arith.remui %69, %c8 : index
-        %71 = arith.muli %70, %c512 : index
-        %72 = "fly.make_int_tuple"(%14, %71) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %73 = "fly.gemm_fragments"(%21, %11, %72) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %74 = arith.addi %47, %9 : index
-        %75 = arith.remui %74, %c8 : index
-        %76 = arith.muli %75, %c512 : index
-        %77 = "fly.make_int_tuple"(%14, %76) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %78 = "fly.gemm"(%6, %58, %63, %11, %15, %77) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+        %69 = arith.minui %49, %c7_1 : index
+        %70 = arith.addi %69, %10 : index
+        %71 = arith.remui %70, %c8 : index
+        %72 = arith.muli %71, %c512 : index
+        %73 = "fly.make_int_tuple"(%15, %72) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %74 = "fly.gemm_fragments"(%22, %12, %73) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,64)):((16,65536),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %75 = arith.addi %48, %10 : index
+        %76 = arith.remui %75, %c8 : index
+        %77 = arith.muli %76, %c512 : index
+        %78 = "fly.make_int_tuple"(%15, %77) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %79 = "fly.gemm"(%7, %59, %64, %12, %16, %78) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 4 : i32, m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,5> o 0 o (16,512):(512,1)">, vector<128xf8E4M3FN>, vector<4xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
         "fly.waitcnt"() {vmcnt = 0 : i32} : () -> ()
         gpu.barrier
-        scf.yield %78, %73 : vector<4xf32>, vector<128xf8E4M3FN>
+        scf.yield %79, %74 : vector<4xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %37 = arith.muli %block_id_x, %c16 : index
-      %38 = "fly.make_int_tuple"(%37, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %40 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %41 = "fly.make_layout"(%39, %40) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %42 = "fly.make_tensor"(%arg3, %41) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %43 = "fly.static"() : () -> !fly.layout<"512:1">
-      %44 = "fly.make_tensor"(%arg4, %43) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %45 = "fly.gemm_scale"(%36#0, %42, %44, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
-      %46 = arith.truncf %45 : vector<4xf32> to vector<4xbf16>
-      "fly.gemm_store"(%46, %25, %11, %38) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %38 = arith.muli %block_id_x, %c16 : index
+      %39 = "fly.make_int_tuple"(%38, %15) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %40 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"?">
+      %41 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %42 = "fly.make_layout"(%40, %41) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %43 = "fly.make_tensor"(%arg3, %42) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %44 = "fly.static"() : () -> !fly.layout<"512:1">
+      %45 = "fly.make_tensor"(%arg4, %44) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %46 = "fly.gemm_scale"(%37#0, %43, %45, %12, %39) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<4xf32>
+      %47 = arith.truncf %46 : vector<4xf32> to vector<4xbf16>
+      "fly.gemm_store"(%47, %26, %12, %39) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 1 : i32, n_repeat = 1 : i32, shape = "16x16x128", swap_ab} : (vector<4xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

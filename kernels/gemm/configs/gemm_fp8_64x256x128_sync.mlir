@@ -10,122 +10,125 @@ module attributes {gpu.container_module} {
       %c256 = arith.constant 256 : index
       %c128 = arith.constant 128 : index
       %c8 = arith.constant 8 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %0 = arith.index_cast %arg5 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: f8E4M3FN[8192] align 16, a1: f8E4M3FN[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xf8E4M3FN, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
-      %7 = arith.divui %block_id_x, %c8 : index
-      %8 = arith.addi %block_id_x, %7 : index
-      %9 = arith.remui %8, %c8 : index
-      %10 = arith.divui %thread_id_x, %c64 : index
-      %11 = arith.remui %thread_id_x, %c64 : index
-      %12 = arith.muli %10, %c64 : index
-      %13 = arith.muli %block_id_y, %c256 : index
-      %14 = arith.addi %13, %12 : index
-      %15 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %16 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,1024)">
-      %17 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
-      %18 = "fly.make_layout"(%16, %17) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
-      %19 = "fly.make_tensor"(%arg0, %18) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
-      %20 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %21 = "fly.make_tensor"(%arg1, %20) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
-      %22 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
-      %23 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
-      %24 = "fly.make_layout"(%22, %23) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
-      %25 = "fly.make_tensor"(%arg2, %24) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %26 = arith.addi %thread_id_x, %c0 : index
-      %27 = arith.divui %26, %c8 : index
-      %28 = arith.remui %26, %c8 : index
+      %8 = arith.divui %block_id_x, %c8 : index
+      %9 = arith.addi %block_id_x, %8 : index
+      %10 = arith.remui %9, %c8 : index
+      %11 = arith.divui %thread_id_x, %c64 : index
+      %12 = arith.remui %thread_id_x, %c64 : index
+      %13 = arith.muli %11, %c64 : index
+      %14 = arith.muli %block_id_y, %c256 : index
+      %15 = arith.addi %14, %13 : index
+      %16 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
+      %c1024 = arith.constant 1024 : index
+      %17 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,1024)">
+      %18 = "fly.static"() : () -> !fly.int_tuple<"(1024,1)">
+      %19 = "fly.make_layout"(%17, %18) : (!fly.int_tuple<"(?,1024)">, !fly.int_tuple<"(1024,1)">) -> !fly.layout<"(?,1024):(1024,1)">
+      %20 = "fly.make_tensor"(%arg0, %19) {buffer} : (memref<16777216xf8E4M3FN>, !fly.layout<"(?,1024):(1024,1)">) -> !fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">
+      %21 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %22 = "fly.make_tensor"(%arg1, %21) {buffer} : (memref<524288xf8E4M3FN>, !fly.layout<"((16,32),(16,4,16)):((16,16384),(1,256,1024))">) -> !fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">
+      %c512 = arith.constant 512 : index
+      %23 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,512)">
+      %24 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
+      %25 = "fly.make_layout"(%23, %24) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
+      %26 = "fly.make_tensor"(%arg2, %25) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
+      %27 = arith.addi %thread_id_x, %c0 : index
+      %28 = arith.divui %27, %c8 : index
+      %29 = arith.remui %27, %c8 : index
       %c16 = arith.constant 16 : index
-      %29 = arith.muli %28, %c16 : index
-      %30 = "fly.make_int_tuple"(%27, %29) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %31 = arith.addi %thread_id_x, %c256 : index
-      %32 = arith.divui %31, %c8 : index
-      %33 = arith.remui %31, %c8 : index
+      %30 = arith.muli %29, %c16 : index
+      %31 = "fly.make_int_tuple"(%28, %30) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %32 = arith.addi %thread_id_x, %c256 : index
+      %33 = arith.divui %32, %c8 : index
+      %34 = arith.remui %32, %c8 : index
       %c16_0 = arith.constant 16 : index
-      %34 = arith.muli %33, %c16_0 : index
-      %35 = "fly.make_int_tuple"(%32, %34) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %36 = arith.addi %c0, %9 : index
-      %37 = arith.remui %36, %c8 : index
-      %38 = "fly.make_int_tuple"(%block_id_x, %37) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %39 = "fly.local_tile"(%19, %38) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-      %40 = "fly.load"(%39, %30) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
-      %41 = "fly.load"(%39, %35) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+      %35 = arith.muli %34, %c16_0 : index
+      %36 = "fly.make_int_tuple"(%33, %35) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %37 = arith.addi %c0, %10 : index
+      %38 = arith.remui %37, %c8 : index
+      %39 = "fly.make_int_tuple"(%block_id_x, %38) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %40 = "fly.local_tile"(%20, %39) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+      %41 = "fly.load"(%40, %31) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+      %42 = "fly.load"(%40, %36) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
       %c7 = arith.constant 7 : index
-      %42 = arith.minui %c0, %c7 : index
-      %43 = arith.addi %42, %9 : index
-      %44 = arith.remui %43, %c8 : index
-      %45 = arith.muli %44, %c128 : index
-      %46 = "fly.make_int_tuple"(%14, %45) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %47 = "fly.gemm_fragments"(%21, %11, %46) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-      "fly.store"(%40, %3, %30) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-      "fly.store"(%41, %3, %35) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+      %43 = arith.minui %c0, %c7 : index
+      %44 = arith.addi %43, %10 : index
+      %45 = arith.remui %44, %c8 : index
+      %46 = arith.muli %45, %c128 : index
+      %47 = "fly.make_int_tuple"(%15, %46) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %48 = "fly.gemm_fragments"(%22, %12, %47) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+      "fly.store"(%41, %4, %31) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.store"(%42, %4, %36) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
       gpu.barrier
       %cst = arith.constant dense<0.000000e+00> : vector<64xf32>
-      %48:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %47) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
-        %59 = arith.addi %arg6, %c1 : index
-        %60 = arith.addi %59, %9 : index
-        %61 = arith.remui %60, %c8 : index
-        %62 = "fly.make_int_tuple"(%block_id_x, %61) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %63 = "fly.local_tile"(%19, %62) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        %64 = "fly.load"(%63, %30) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
-        %65 = "fly.load"(%63, %35) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+      %49:2 = scf.for %arg6 = %c0 to %c8 step %c2 iter_args(%arg7 = %cst, %arg8 = %48) -> (vector<64xf32>, vector<128xf8E4M3FN>) {
+        %60 = arith.addi %arg6, %c1 : index
+        %61 = arith.addi %60, %10 : index
+        %62 = arith.remui %61, %c8 : index
+        %63 = "fly.make_int_tuple"(%block_id_x, %62) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %64 = "fly.local_tile"(%20, %63) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        %65 = "fly.load"(%64, %31) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+        %66 = "fly.load"(%64, %36) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
         %c7_1 = arith.constant 7 : index
-        %66 = arith.minui %59, %c7_1 : index
-        %67 = arith.addi %66, %9 : index
-        %68 = arith.remui %67, %c8 : index
-        %69 = arith.muli %68, %c128 : index
-        %70 = "fly.make_int_tuple"(%14, %69) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %71 = "fly.gemm_fragments"(%21, %11, %70) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %72 = arith.addi %arg6, %9 : index
-        %73 = arith.remui %72, %c8 : index
-        %74 = arith.muli %73, %c128 : index
-        %75 = "fly.make_int_tuple"(%14, %74) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %76 = "fly.gemm"(%3, %arg8, %arg7, %11, %15, %75) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.store"(%64, %6, %30) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        "fly.store"(%65, %6, %35) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %67 = arith.minui %60, %c7_1 : index
+        %68 = arith.addi %67, %10 : index
+        %69 = arith.remui %68, %c8 : index
+        %70 = arith.muli %69, %c128 : index
+        %71 = "fly.make_int_tuple"(%15, %70) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %72 = "fly.gemm_fragments"(%22, %12, %71) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %73 = arith.addi %arg6, %10 : index
+        %74 = arith.remui %73, %c8 : index
+        %75 = arith.muli %74, %c128 : index
+        %76 = "fly.make_int_tuple"(%15, %75) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %77 = "fly.gemm"(%4, %arg8, %arg7, %12, %16, %76) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.store"(%65, %7, %31) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        "fly.store"(%66, %7, %36) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
-        %77 = arith.addi %arg6, %c2 : index
-        %78 = arith.addi %77, %9 : index
-        %79 = arith.remui %78, %c8 : index
-        %80 = "fly.make_int_tuple"(%block_id_x, %79) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %81 = "fly.local_tile"(%19, %80) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
-        %82 = "fly.load"(%81, %30) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
-        %83 = "fly.load"(%81, %35) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+        %78 = arith.addi %arg6, %c2 : index
+        %79 = arith.addi %78, %10 : index
+        %80 = arith.remui %79, %c8 : index
+        %81 = "fly.make_int_tuple"(%block_id_x, %80) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %82 = "fly.local_tile"(%20, %81) {tile = "(64,128)"} : (!fly.tensor<"f8E4M3FN global (?,1024):(1024,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"f8E4M3FN global (64,128):(1024,1)">
+        %83 = "fly.load"(%82, %31) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
+        %84 = "fly.load"(%82, %36) : (!fly.tensor<"f8E4M3FN global (64,128):(1024,1)">, !fly.int_tuple<"(?,?)">) -> vector<16xf8E4M3FN>
         %c7_2 = arith.constant 7 : index
-        %84 = arith.minui %77, %c7_2 : index
-        %85 = arith.addi %84, %9 : index
-        %86 = arith.remui %85, %c8 : index
-        %87 = arith.muli %86, %c128 : index
-        %88 = "fly.make_int_tuple"(%14, %87) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %89 = "fly.gemm_fragments"(%21, %11, %88) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
-        %90 = arith.addi %59, %9 : index
-        %91 = arith.remui %90, %c8 : index
-        %92 = arith.muli %91, %c128 : index
-        %93 = "fly.make_int_tuple"(%14, %92) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %94 = "fly.gemm"(%6, %71, %76, %11, %15, %93) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", k_steps = 1 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-        "fly.store"(%82, %3, %30) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
-        "fly.store"(%83, %3, %35) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        %85 = arith.minui %78, %c7_2 : index
+        %86 = arith.addi %85, %10 : index
+        %87 = arith.remui %86, %c8 : index
+        %88 = arith.muli %87, %c128 : index
+        %89 = "fly.make_int_tuple"(%15, %88) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %90 = "fly.gemm_fragments"(%22, %12, %89) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN global ((16,32),(16,4,16)):((16,16384),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xf8E4M3FN>
+        %91 = arith.addi %60, %10 : index
+        %92 = arith.remui %91, %c8 : index
+        %93 = arith.muli %92, %c128 : index
+        %94 = "fly.make_int_tuple"(%15, %93) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %95 = "fly.gemm"(%7, %72, %77, %12, %16, %94) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xf8E4M3FN>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+        "fly.store"(%83, %4, %31) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
+        "fly.store"(%84, %4, %36) : (vector<16xf8E4M3FN>, !fly.tensor<"f8E4M3FN shared S<3,4,3> o 0 o (64,128):(128,1)">, !fly.int_tuple<"(?,?)">) -> ()
         gpu.barrier
-        scf.yield %94, %89 : vector<64xf32>, vector<128xf8E4M3FN>
+        scf.yield %95, %90 : vector<64xf32>, vector<128xf8E4M3FN>
       } {fly.hot_loop}
-      %49 = arith.muli %block_id_x, %c64 : index
-      %50 = "fly.make_int_tuple"(%49, %14) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %51 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"?">
-      %52 = "fly.static"() : () -> !fly.int_tuple<"1">
-      %53 = "fly.make_layout"(%51, %52) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
-      %54 = "fly.make_tensor"(%arg3, %53) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
-      %55 = "fly.static"() : () -> !fly.layout<"512:1">
-      %56 = "fly.make_tensor"(%arg4, %55) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
-      %57 = "fly.gemm_scale"(%48#0, %54, %56, %11, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
-      %58 = arith.truncf %57 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%58, %25, %11, %50) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      %50 = arith.muli %block_id_x, %c64 : index
+      %51 = "fly.make_int_tuple"(%50, %15) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %52 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"?">
+      %53 = "fly.static"() : () -> !fly.int_tuple<"1">
+      %54 = "fly.make_layout"(%52, %53) : (!fly.int_tuple<"?">, !fly.int_tuple<"1">) -> !fly.layout<"?:1">
+      %55 = "fly.make_tensor"(%arg3, %54) {buffer} : (memref<16384xf32>, !fly.layout<"?:1">) -> !fly.tensor<"f32 global ?:1">
+      %56 = "fly.static"() : () -> !fly.layout<"512:1">
+      %57 = "fly.make_tensor"(%arg4, %56) {buffer} : (memref<512xf32>, !fly.layout<"512:1">) -> !fly.tensor<"f32 global 512:1">
+      %58 = "fly.gemm_scale"(%49#0, %55, %57, %12, %51) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xf32>, !fly.tensor<"f32 global ?:1">, !fly.tensor<"f32 global 512:1">, index, !fly.int_tuple<"(?,?)">) -> vector<64xf32>
+      %59 = arith.truncf %58 : vector<64xf32> to vector<64xbf16>
+      "fly.gemm_store"(%59, %26, %12, %51) {a = "f8E4M3FN", b = "f8E4M3FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }

@@ -10,32 +10,32 @@ module attributes {gpu.container_module} {
       %c256 = arith.constant 256 : index
       %c128 = arith.constant 128 : index
       %c16 = arith.constant 16 : index
-      %0 = "fly.shared_alloc"() {fields = "a0: i8[8192] align 16, a1: i8[8192] align 16, a2: i8[8192] align 16", name = "SharedStorage"} : () -> !fly.shared_storage<"SharedStorage">
-      %1 = "fly.shared_field"(%0) {field = "a0"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xi8, #gpu.address_space<workgroup>>
-      %2 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %3 = "fly.make_tensor"(%1, %2) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">
-      %4 = "fly.shared_field"(%0) {field = "a1"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xi8, #gpu.address_space<workgroup>>
-      %5 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %6 = "fly.make_tensor"(%4, %5) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">
-      %7 = "fly.shared_field"(%0) {field = "a2"} : (!fly.shared_storage<"SharedStorage">) -> memref<8192xi8, #gpu.address_space<workgroup>>
-      %8 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
-      %9 = "fly.make_tensor"(%7, %8) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %0 = arith.index_cast %arg5 : i32 to index
+      %1 = "fly.shared_alloc"() {fields = "a0: i8[8192] align 16, a1: i8[8192] align 16, a2: i8[8192] align 16"} : () -> !fly.shared_storage<"S">
+      %2 = "fly.shared_field"(%1) {field = "a0"} : (!fly.shared_storage<"S">) -> memref<8192xi8, #gpu.address_space<workgroup>>
+      %3 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %4 = "fly.make_tensor"(%2, %3) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %5 = "fly.shared_field"(%1) {field = "a1"} : (!fly.shared_storage<"S">) -> memref<8192xi8, #gpu.address_space<workgroup>>
+      %6 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %7 = "fly.make_tensor"(%5, %6) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">
+      %8 = "fly.shared_field"(%1) {field = "a2"} : (!fly.shared_storage<"S">) -> memref<8192xi8, #gpu.address_space<workgroup>>
+      %9 = "fly.static"() : () -> !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">
+      %10 = "fly.make_tensor"(%8, %9) : (memref<8192xi8, #gpu.address_space<workgroup>>, !fly.composed_layout<"S<3,4,3> o 0 o (64,128):(128,1)">) -> !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">
       %thread_id_x = gpu.thread_id  x
       %block_id_x = gpu.block_id  x
       %block_id_y = gpu.block_id  y
       %c8 = arith.constant 8 : index
-      %10 = arith.divui %block_id_x, %c8 : index
-      %11 = arith.addi %block_id_x, %10 : index
-      %12 = arith.remui %11, %c16 : index
-      %13 = arith.divui %thread_id_x, %c64 : index
-      %14 = arith.remui %thread_id_x, %c64 : index
-      %15 = arith.muli %13, %c64 : index
-      %16 = arith.muli %block_id_y, %c256 : index
-      %17 = arith.addi %16, %15 : index
-      %18 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
-      %19 = arith.index_cast %arg5 : i32 to index
+      %11 = arith.divui %block_id_x, %c8 : index
+      %12 = arith.addi %block_id_x, %11 : index
+      %13 = arith.remui %12, %c16 : index
+      %14 = arith.divui %thread_id_x, %c64 : index
+      %15 = arith.remui %thread_id_x, %c64 : index
+      %16 = arith.muli %14, %c64 : index
+      %17 = arith.muli %block_id_y, %c256 : index
+      %18 = arith.addi %17, %16 : index
+      %19 = "fly.static"() : () -> !fly.int_tuple<"(0,0)">
       %c31 = arith.constant 31 : index
-      %20 = arith.addi %19, %c31 : index
+      %20 = arith.addi %0, %c31 : index
       %c32 = arith.constant 32 : index
       %21 = arith.divui %20, %c32 : index
       %22 = "fly.make_int_tuple"(%21) : (index) -> !fly.int_tuple<"((16,2,?),(4,2,16))">
@@ -44,32 +44,34 @@ module attributes {gpu.container_module} {
       %25 = "fly.make_tensor"(%arg3, %24) {buffer} : (memref<2097152xi8>, !fly.layout<"((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,?),(4,2,16)):((4,2,4096),(64,1,256))">
       %26 = "fly.static"() : () -> !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
       %27 = "fly.make_tensor"(%arg4, %26) {buffer} : (memref<65536xi8>, !fly.layout<"((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">) -> !fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">
-      %28 = arith.remui %14, %c16 : index
-      %29 = arith.divui %14, %c16 : index
-      %30 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,2048)">
+      %28 = arith.remui %15, %c16 : index
+      %29 = arith.divui %15, %c16 : index
+      %c2048 = arith.constant 2048 : index
+      %30 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,2048)">
       %31 = "fly.static"() : () -> !fly.int_tuple<"(2048,1)">
       %32 = "fly.make_layout"(%30, %31) : (!fly.int_tuple<"(?,2048)">, !fly.int_tuple<"(2048,1)">) -> !fly.layout<"(?,2048):(2048,1)">
       %33 = "fly.make_tensor"(%arg0, %32) {buffer} : (memref<33554432xi8>, !fly.layout<"(?,2048):(2048,1)">) -> !fly.tensor<"i8 global (?,2048):(2048,1)">
       %34 = "fly.static"() : () -> !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">
       %35 = "fly.make_tensor"(%arg1, %34) {buffer} : (memref<1048576xi8>, !fly.layout<"((16,32),(16,4,32)):((16,32768),(1,256,1024))">) -> !fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">
-      %36 = "fly.make_int_tuple"(%arg5) : (i32) -> !fly.int_tuple<"(?,512)">
+      %c512 = arith.constant 512 : index
+      %36 = "fly.make_int_tuple"(%0) : (index) -> !fly.int_tuple<"(?,512)">
       %37 = "fly.static"() : () -> !fly.int_tuple<"(512,1)">
       %38 = "fly.make_layout"(%36, %37) : (!fly.int_tuple<"(?,512)">, !fly.int_tuple<"(512,1)">) -> !fly.layout<"(?,512):(512,1)">
       %39 = "fly.make_tensor"(%arg2, %38) {buffer} : (memref<8388608xbf16>, !fly.layout<"(?,512):(512,1)">) -> !fly.tensor<"bf16 global (?,512):(512,1)">
-      %40 = arith.addi %c0, %12 : index
+      %40 = arith.addi %c0, %13 : index
       %41 = arith.remui %40, %c16 : index
       %42 = "fly.make_int_tuple"(%block_id_x, %41) : (index, index) -> !fly.int_tuple<"(?,?)">
       %43 = "fly.local_tile"(%33, %42) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%43, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      "fly.copy_to_lds"(%43, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.sched_barrier"() {mask = "none"} : () -> ()
       %c15 = arith.constant 15 : index
       %44 = arith.minui %c0, %c15 : index
-      %45 = arith.addi %44, %12 : index
+      %45 = arith.addi %44, %13 : index
       %46 = arith.remui %45, %c16 : index
       %47 = arith.muli %46, %c128 : index
-      %48 = "fly.make_int_tuple"(%17, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %49 = "fly.gemm_fragments"(%35, %14, %48) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %50 = arith.addi %44, %12 : index
+      %48 = "fly.make_int_tuple"(%18, %47) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %49 = "fly.gemm_fragments"(%35, %15, %48) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %50 = arith.addi %44, %13 : index
       %51 = arith.remui %50, %c16 : index
       %52 = arith.muli %block_id_x, %c64 : index
       %c8_0 = arith.constant 8 : index
@@ -88,23 +90,23 @@ module attributes {gpu.container_module} {
       %c8_2 = arith.constant 8 : index
       %64 = arith.muli %51, %c8_2 : index
       %65 = arith.addi %64, %29 : index
-      %66 = arith.addi %17, %c0 : index
+      %66 = arith.addi %18, %c0 : index
       %67 = arith.addi %66, %28 : index
       %68 = "fly.make_int_tuple"(%67, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
       %69 = "fly.load"(%27, %68) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %c32_3 = arith.constant 32 : index
-      %70 = arith.addi %17, %c32_3 : index
+      %70 = arith.addi %18, %c32_3 : index
       %71 = arith.addi %70, %28 : index
       %72 = "fly.make_int_tuple"(%71, %65) : (index, index) -> !fly.int_tuple<"(?,?)">
       %73 = "fly.load"(%27, %72) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %74 = vector.shuffle %69, %73 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
       %75 = vector.shuffle %49, %63 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
       %76 = vector.shuffle %75, %74 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-      %77 = arith.addi %c1, %12 : index
+      %77 = arith.addi %c1, %13 : index
       %78 = arith.remui %77, %c16 : index
       %79 = "fly.make_int_tuple"(%block_id_x, %78) : (index, index) -> !fly.int_tuple<"(?,?)">
       %80 = "fly.local_tile"(%33, %79) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%80, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      "fly.copy_to_lds"(%80, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 2 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -116,12 +118,12 @@ module attributes {gpu.container_module} {
         %229 = arith.addi %arg6, %c1 : index
         %c15_21 = arith.constant 15 : index
         %230 = arith.minui %229, %c15_21 : index
-        %231 = arith.addi %230, %12 : index
+        %231 = arith.addi %230, %13 : index
         %232 = arith.remui %231, %c16 : index
         %233 = arith.muli %232, %c128 : index
-        %234 = "fly.make_int_tuple"(%17, %233) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %235 = "fly.gemm_fragments"(%35, %14, %234) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %236 = arith.addi %230, %12 : index
+        %234 = "fly.make_int_tuple"(%18, %233) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %235 = "fly.gemm_fragments"(%35, %15, %234) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %236 = arith.addi %230, %13 : index
         %237 = arith.remui %236, %c16 : index
         %238 = arith.muli %block_id_x, %c64 : index
         %c8_22 = arith.constant 8 : index
@@ -140,12 +142,12 @@ module attributes {gpu.container_module} {
         %c8_24 = arith.constant 8 : index
         %250 = arith.muli %237, %c8_24 : index
         %251 = arith.addi %250, %29 : index
-        %252 = arith.addi %17, %c0 : index
+        %252 = arith.addi %18, %c0 : index
         %253 = arith.addi %252, %28 : index
         %254 = "fly.make_int_tuple"(%253, %251) : (index, index) -> !fly.int_tuple<"(?,?)">
         %255 = "fly.load"(%27, %254) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
         %c32_25 = arith.constant 32 : index
-        %256 = arith.addi %17, %c32_25 : index
+        %256 = arith.addi %18, %c32_25 : index
         %257 = arith.addi %256, %28 : index
         %258 = "fly.make_int_tuple"(%257, %251) : (index, index) -> !fly.int_tuple<"(?,?)">
         %259 = "fly.load"(%27, %258) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
@@ -153,19 +155,19 @@ module attributes {gpu.container_module} {
         %261 = vector.shuffle %235, %249 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
         %262 = vector.shuffle %261, %260 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
         %263 = arith.addi %arg6, %c2 : index
-        %264 = arith.addi %263, %12 : index
+        %264 = arith.addi %263, %13 : index
         %265 = arith.remui %264, %c16 : index
         %266 = "fly.make_int_tuple"(%block_id_x, %265) : (index, index) -> !fly.int_tuple<"(?,?)">
         %267 = "fly.local_tile"(%33, %266) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-        "fly.copy_to_lds"(%267, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %268 = arith.addi %arg6, %12 : index
+        "fly.copy_to_lds"(%267, %10, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %268 = arith.addi %arg6, %13 : index
         %269 = arith.remui %268, %c16 : index
         %270 = arith.muli %269, %c128 : index
-        %271 = "fly.make_int_tuple"(%17, %270) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %271 = "fly.make_int_tuple"(%18, %270) : (index, index) -> !fly.int_tuple<"(?,?)">
         %272 = vector.shuffle %arg8, %arg8 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
         %273 = vector.shuffle %arg8, %arg8 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
         %274 = vector.bitcast %273 : vector<16xi8> to vector<4xi32>
-        %275 = "fly.gemm"(%3, %272, %arg7, %14, %18, %271, %274) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %275 = "fly.gemm"(%4, %272, %arg7, %15, %19, %271, %274) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -174,12 +176,12 @@ module attributes {gpu.container_module} {
         %277 = arith.addi %276, %c1 : index
         %c15_26 = arith.constant 15 : index
         %278 = arith.minui %277, %c15_26 : index
-        %279 = arith.addi %278, %12 : index
+        %279 = arith.addi %278, %13 : index
         %280 = arith.remui %279, %c16 : index
         %281 = arith.muli %280, %c128 : index
-        %282 = "fly.make_int_tuple"(%17, %281) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %283 = "fly.gemm_fragments"(%35, %14, %282) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %284 = arith.addi %278, %12 : index
+        %282 = "fly.make_int_tuple"(%18, %281) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %283 = "fly.gemm_fragments"(%35, %15, %282) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %284 = arith.addi %278, %13 : index
         %285 = arith.remui %284, %c16 : index
         %286 = arith.muli %block_id_x, %c64 : index
         %c8_27 = arith.constant 8 : index
@@ -198,12 +200,12 @@ module attributes {gpu.container_module} {
         %c8_29 = arith.constant 8 : index
         %298 = arith.muli %285, %c8_29 : index
         %299 = arith.addi %298, %29 : index
-        %300 = arith.addi %17, %c0 : index
+        %300 = arith.addi %18, %c0 : index
         %301 = arith.addi %300, %28 : index
         %302 = "fly.make_int_tuple"(%301, %299) : (index, index) -> !fly.int_tuple<"(?,?)">
         %303 = "fly.load"(%27, %302) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
         %c32_30 = arith.constant 32 : index
-        %304 = arith.addi %17, %c32_30 : index
+        %304 = arith.addi %18, %c32_30 : index
         %305 = arith.addi %304, %28 : index
         %306 = "fly.make_int_tuple"(%305, %299) : (index, index) -> !fly.int_tuple<"(?,?)">
         %307 = "fly.load"(%27, %306) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
@@ -211,19 +213,19 @@ module attributes {gpu.container_module} {
         %309 = vector.shuffle %283, %297 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
         %310 = vector.shuffle %309, %308 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
         %311 = arith.addi %276, %c2 : index
-        %312 = arith.addi %311, %12 : index
+        %312 = arith.addi %311, %13 : index
         %313 = arith.remui %312, %c16 : index
         %314 = "fly.make_int_tuple"(%block_id_x, %313) : (index, index) -> !fly.int_tuple<"(?,?)">
         %315 = "fly.local_tile"(%33, %314) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-        "fly.copy_to_lds"(%315, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %316 = arith.addi %276, %12 : index
+        "fly.copy_to_lds"(%315, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %316 = arith.addi %276, %13 : index
         %317 = arith.remui %316, %c16 : index
         %318 = arith.muli %317, %c128 : index
-        %319 = "fly.make_int_tuple"(%17, %318) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %319 = "fly.make_int_tuple"(%18, %318) : (index, index) -> !fly.int_tuple<"(?,?)">
         %320 = vector.shuffle %262, %262 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
         %321 = vector.shuffle %262, %262 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
         %322 = vector.bitcast %321 : vector<16xi8> to vector<4xi32>
-        %323 = "fly.gemm"(%6, %320, %275, %14, %18, %319, %322) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %323 = "fly.gemm"(%7, %320, %275, %15, %19, %319, %322) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -232,12 +234,12 @@ module attributes {gpu.container_module} {
         %325 = arith.addi %324, %c1 : index
         %c15_31 = arith.constant 15 : index
         %326 = arith.minui %325, %c15_31 : index
-        %327 = arith.addi %326, %12 : index
+        %327 = arith.addi %326, %13 : index
         %328 = arith.remui %327, %c16 : index
         %329 = arith.muli %328, %c128 : index
-        %330 = "fly.make_int_tuple"(%17, %329) : (index, index) -> !fly.int_tuple<"(?,?)">
-        %331 = "fly.gemm_fragments"(%35, %14, %330) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-        %332 = arith.addi %326, %12 : index
+        %330 = "fly.make_int_tuple"(%18, %329) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %331 = "fly.gemm_fragments"(%35, %15, %330) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+        %332 = arith.addi %326, %13 : index
         %333 = arith.remui %332, %c16 : index
         %334 = arith.muli %block_id_x, %c64 : index
         %c8_32 = arith.constant 8 : index
@@ -256,12 +258,12 @@ module attributes {gpu.container_module} {
         %c8_34 = arith.constant 8 : index
         %346 = arith.muli %333, %c8_34 : index
         %347 = arith.addi %346, %29 : index
-        %348 = arith.addi %17, %c0 : index
+        %348 = arith.addi %18, %c0 : index
         %349 = arith.addi %348, %28 : index
         %350 = "fly.make_int_tuple"(%349, %347) : (index, index) -> !fly.int_tuple<"(?,?)">
         %351 = "fly.load"(%27, %350) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
         %c32_35 = arith.constant 32 : index
-        %352 = arith.addi %17, %c32_35 : index
+        %352 = arith.addi %18, %c32_35 : index
         %353 = arith.addi %352, %28 : index
         %354 = "fly.make_int_tuple"(%353, %347) : (index, index) -> !fly.int_tuple<"(?,?)">
         %355 = "fly.load"(%27, %354) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
@@ -269,19 +271,19 @@ module attributes {gpu.container_module} {
         %357 = vector.shuffle %331, %345 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
         %358 = vector.shuffle %357, %356 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
         %359 = arith.addi %324, %c2 : index
-        %360 = arith.addi %359, %12 : index
+        %360 = arith.addi %359, %13 : index
         %361 = arith.remui %360, %c16 : index
         %362 = "fly.make_int_tuple"(%block_id_x, %361) : (index, index) -> !fly.int_tuple<"(?,?)">
         %363 = "fly.local_tile"(%33, %362) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-        "fly.copy_to_lds"(%363, %6, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-        %364 = arith.addi %324, %12 : index
+        "fly.copy_to_lds"(%363, %7, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+        %364 = arith.addi %324, %13 : index
         %365 = arith.remui %364, %c16 : index
         %366 = arith.muli %365, %c128 : index
-        %367 = "fly.make_int_tuple"(%17, %366) : (index, index) -> !fly.int_tuple<"(?,?)">
+        %367 = "fly.make_int_tuple"(%18, %366) : (index, index) -> !fly.int_tuple<"(?,?)">
         %368 = vector.shuffle %310, %310 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
         %369 = vector.shuffle %310, %310 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
         %370 = vector.bitcast %369 : vector<16xi8> to vector<4xi32>
-        %371 = "fly.gemm"(%9, %368, %323, %14, %18, %367, %370) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+        %371 = "fly.gemm"(%10, %368, %323, %15, %19, %367, %370) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
         "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
         llvm.fence syncscope("wavefront") release
         rocdl.s.barrier
@@ -292,12 +294,12 @@ module attributes {gpu.container_module} {
       %82 = arith.addi %c12_4, %c1 : index
       %c15_5 = arith.constant 15 : index
       %83 = arith.minui %82, %c15_5 : index
-      %84 = arith.addi %83, %12 : index
+      %84 = arith.addi %83, %13 : index
       %85 = arith.remui %84, %c16 : index
       %86 = arith.muli %85, %c128 : index
-      %87 = "fly.make_int_tuple"(%17, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %88 = "fly.gemm_fragments"(%35, %14, %87) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %89 = arith.addi %83, %12 : index
+      %87 = "fly.make_int_tuple"(%18, %86) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %88 = "fly.gemm_fragments"(%35, %15, %87) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %89 = arith.addi %83, %13 : index
       %90 = arith.remui %89, %c16 : index
       %91 = arith.muli %block_id_x, %c64 : index
       %c8_6 = arith.constant 8 : index
@@ -316,12 +318,12 @@ module attributes {gpu.container_module} {
       %c8_8 = arith.constant 8 : index
       %103 = arith.muli %90, %c8_8 : index
       %104 = arith.addi %103, %29 : index
-      %105 = arith.addi %17, %c0 : index
+      %105 = arith.addi %18, %c0 : index
       %106 = arith.addi %105, %28 : index
       %107 = "fly.make_int_tuple"(%106, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
       %108 = "fly.load"(%27, %107) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %c32_9 = arith.constant 32 : index
-      %109 = arith.addi %17, %c32_9 : index
+      %109 = arith.addi %18, %c32_9 : index
       %110 = arith.addi %109, %28 : index
       %111 = "fly.make_int_tuple"(%110, %104) : (index, index) -> !fly.int_tuple<"(?,?)">
       %112 = "fly.load"(%27, %111) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
@@ -329,19 +331,19 @@ module attributes {gpu.container_module} {
       %114 = vector.shuffle %88, %102 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
       %115 = vector.shuffle %114, %113 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
       %116 = arith.addi %c12_4, %c2 : index
-      %117 = arith.addi %116, %12 : index
+      %117 = arith.addi %116, %13 : index
       %118 = arith.remui %117, %c16 : index
       %119 = "fly.make_int_tuple"(%block_id_x, %118) : (index, index) -> !fly.int_tuple<"(?,?)">
       %120 = "fly.local_tile"(%33, %119) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%120, %9, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-      %121 = arith.addi %c12_4, %12 : index
+      "fly.copy_to_lds"(%120, %10, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %121 = arith.addi %c12_4, %13 : index
       %122 = arith.remui %121, %c16 : index
       %123 = arith.muli %122, %c128 : index
-      %124 = "fly.make_int_tuple"(%17, %123) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %124 = "fly.make_int_tuple"(%18, %123) : (index, index) -> !fly.int_tuple<"(?,?)">
       %125 = vector.shuffle %81#1, %81#1 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %126 = vector.shuffle %81#1, %81#1 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %127 = vector.bitcast %126 : vector<16xi8> to vector<4xi32>
-      %128 = "fly.gemm"(%3, %125, %81#0, %14, %18, %124, %127) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %128 = "fly.gemm"(%4, %125, %81#0, %15, %19, %124, %127) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -350,12 +352,12 @@ module attributes {gpu.container_module} {
       %129 = arith.addi %c13, %c1 : index
       %c15_10 = arith.constant 15 : index
       %130 = arith.minui %129, %c15_10 : index
-      %131 = arith.addi %130, %12 : index
+      %131 = arith.addi %130, %13 : index
       %132 = arith.remui %131, %c16 : index
       %133 = arith.muli %132, %c128 : index
-      %134 = "fly.make_int_tuple"(%17, %133) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %135 = "fly.gemm_fragments"(%35, %14, %134) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %136 = arith.addi %130, %12 : index
+      %134 = "fly.make_int_tuple"(%18, %133) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %135 = "fly.gemm_fragments"(%35, %15, %134) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %136 = arith.addi %130, %13 : index
       %137 = arith.remui %136, %c16 : index
       %138 = arith.muli %block_id_x, %c64 : index
       %c8_11 = arith.constant 8 : index
@@ -374,12 +376,12 @@ module attributes {gpu.container_module} {
       %c8_13 = arith.constant 8 : index
       %150 = arith.muli %137, %c8_13 : index
       %151 = arith.addi %150, %29 : index
-      %152 = arith.addi %17, %c0 : index
+      %152 = arith.addi %18, %c0 : index
       %153 = arith.addi %152, %28 : index
       %154 = "fly.make_int_tuple"(%153, %151) : (index, index) -> !fly.int_tuple<"(?,?)">
       %155 = "fly.load"(%27, %154) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %c32_14 = arith.constant 32 : index
-      %156 = arith.addi %17, %c32_14 : index
+      %156 = arith.addi %18, %c32_14 : index
       %157 = arith.addi %156, %28 : index
       %158 = "fly.make_int_tuple"(%157, %151) : (index, index) -> !fly.int_tuple<"(?,?)">
       %159 = "fly.load"(%27, %158) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
@@ -387,19 +389,19 @@ module attributes {gpu.container_module} {
       %161 = vector.shuffle %135, %149 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
       %162 = vector.shuffle %161, %160 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
       %163 = arith.addi %c13, %c2 : index
-      %164 = arith.addi %163, %12 : index
+      %164 = arith.addi %163, %13 : index
       %165 = arith.remui %164, %c16 : index
       %166 = "fly.make_int_tuple"(%block_id_x, %165) : (index, index) -> !fly.int_tuple<"(?,?)">
       %167 = "fly.local_tile"(%33, %166) {tile = "(64,128)"} : (!fly.tensor<"i8 global (?,2048):(2048,1)">, !fly.int_tuple<"(?,?)">) -> !fly.tensor<"i8 global (64,128):(2048,1)">
-      "fly.copy_to_lds"(%167, %3, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
-      %168 = arith.addi %c13, %12 : index
+      "fly.copy_to_lds"(%167, %4, %thread_id_x) {bytes = 16 : i32, threads = 256 : i32} : (!fly.tensor<"i8 global (64,128):(2048,1)">, !fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, index) -> ()
+      %168 = arith.addi %c13, %13 : index
       %169 = arith.remui %168, %c16 : index
       %170 = arith.muli %169, %c128 : index
-      %171 = "fly.make_int_tuple"(%17, %170) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %171 = "fly.make_int_tuple"(%18, %170) : (index, index) -> !fly.int_tuple<"(?,?)">
       %172 = vector.shuffle %115, %115 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %173 = vector.shuffle %115, %115 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %174 = vector.bitcast %173 : vector<16xi8> to vector<4xi32>
-      %175 = "fly.gemm"(%6, %172, %128, %14, %18, %171, %174) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %175 = "fly.gemm"(%7, %172, %128, %15, %19, %171, %174) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 10 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
@@ -408,12 +410,12 @@ module attributes {gpu.container_module} {
       %176 = arith.addi %c14, %c1 : index
       %c15_15 = arith.constant 15 : index
       %177 = arith.minui %176, %c15_15 : index
-      %178 = arith.addi %177, %12 : index
+      %178 = arith.addi %177, %13 : index
       %179 = arith.remui %178, %c16 : index
       %180 = arith.muli %179, %c128 : index
-      %181 = "fly.make_int_tuple"(%17, %180) : (index, index) -> !fly.int_tuple<"(?,?)">
-      %182 = "fly.gemm_fragments"(%35, %14, %181) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
-      %183 = arith.addi %177, %12 : index
+      %181 = "fly.make_int_tuple"(%18, %180) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %182 = "fly.gemm_fragments"(%35, %15, %181) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, operand = "b", shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 global ((16,32),(16,4,32)):((16,32768),(1,256,1024))">, index, !fly.int_tuple<"(?,?)">) -> vector<128xi8>
+      %183 = arith.addi %177, %13 : index
       %184 = arith.remui %183, %c16 : index
       %185 = arith.muli %block_id_x, %c64 : index
       %c8_16 = arith.constant 8 : index
@@ -432,47 +434,47 @@ module attributes {gpu.container_module} {
       %c8_18 = arith.constant 8 : index
       %197 = arith.muli %184, %c8_18 : index
       %198 = arith.addi %197, %29 : index
-      %199 = arith.addi %17, %c0 : index
+      %199 = arith.addi %18, %c0 : index
       %200 = arith.addi %199, %28 : index
       %201 = "fly.make_int_tuple"(%200, %198) : (index, index) -> !fly.int_tuple<"(?,?)">
       %202 = "fly.load"(%27, %201) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %c32_19 = arith.constant 32 : index
-      %203 = arith.addi %17, %c32_19 : index
+      %203 = arith.addi %18, %c32_19 : index
       %204 = arith.addi %203, %28 : index
       %205 = "fly.make_int_tuple"(%204, %198) : (index, index) -> !fly.int_tuple<"(?,?)">
       %206 = "fly.load"(%27, %205) : (!fly.tensor<"i8 global ((16,2,16),(4,2,16)):((4,2,4096),(64,1,256))">, !fly.int_tuple<"(?,?)">) -> vector<4xi8>
       %207 = vector.shuffle %202, %206 [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi8>, vector<4xi8>
       %208 = vector.shuffle %182, %196 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135] : vector<128xi8>, vector<8xi8>
       %209 = vector.shuffle %208, %207 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<136xi8>, vector<8xi8>
-      %210 = arith.addi %c14, %12 : index
+      %210 = arith.addi %c14, %13 : index
       %211 = arith.remui %210, %c16 : index
       %212 = arith.muli %211, %c128 : index
-      %213 = "fly.make_int_tuple"(%17, %212) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %213 = "fly.make_int_tuple"(%18, %212) : (index, index) -> !fly.int_tuple<"(?,?)">
       %214 = vector.shuffle %162, %162 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %215 = vector.shuffle %162, %162 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %216 = vector.bitcast %215 : vector<16xi8> to vector<4xi32>
-      %217 = "fly.gemm"(%9, %214, %175, %14, %18, %213, %216) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %217 = "fly.gemm"(%10, %214, %175, %15, %19, %213, %216) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 8 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %c15_20 = arith.constant 15 : index
-      %218 = arith.addi %c15_20, %12 : index
+      %218 = arith.addi %c15_20, %13 : index
       %219 = arith.remui %218, %c16 : index
       %220 = arith.muli %219, %c128 : index
-      %221 = "fly.make_int_tuple"(%17, %220) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %221 = "fly.make_int_tuple"(%18, %220) : (index, index) -> !fly.int_tuple<"(?,?)">
       %222 = vector.shuffle %209, %209 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127] : vector<144xi8>, vector<144xi8>
       %223 = vector.shuffle %209, %209 [128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143] : vector<144xi8>, vector<144xi8>
       %224 = vector.bitcast %223 : vector<16xi8> to vector<4xi32>
-      %225 = "fly.gemm"(%3, %222, %217, %14, %18, %221, %224) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
+      %225 = "fly.gemm"(%4, %222, %217, %15, %19, %221, %224) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", k_steps = 2 : i32, m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (!fly.tensor<"i8 shared S<3,4,3> o 0 o (64,128):(128,1)">, vector<128xi8>, vector<64xf32>, index, !fly.int_tuple<"(0,0)">, !fly.int_tuple<"(?,?)">, vector<4xi32>) -> vector<64xf32>
       "fly.waitcnt"() {lgkmcnt = 0 : i32, vmcnt = 0 : i32} : () -> ()
       llvm.fence syncscope("wavefront") release
       rocdl.s.barrier
       llvm.fence syncscope("wavefront") acquire
       %226 = arith.muli %block_id_x, %c64 : index
-      %227 = "fly.make_int_tuple"(%226, %17) : (index, index) -> !fly.int_tuple<"(?,?)">
+      %227 = "fly.make_int_tuple"(%226, %18) : (index, index) -> !fly.int_tuple<"(?,?)">
       %228 = arith.truncf %225 : vector<64xf32> to vector<64xbf16>
-      "fly.gemm_store"(%228, %39, %14, %227) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
+      "fly.gemm_store"(%228, %39, %15, %227) {a = "f4E2M1FN", b = "f4E2M1FN", c = "f32", m_repeat = 4 : i32, n_repeat = 4 : i32, shape = "16x16x128", swap_ab} : (vector<64xbf16>, !fly.tensor<"bf16 global (?,512):(512,1)">, index, !fly.int_tuple<"(?,?)">) -> ()
       gpu.return
     }
   }
