@@ -1,3 +1,11 @@
+/*===- gemm_kernel.c - Writing the GEMM of one configuration as fly IR -------===*
+ *
+ * The kernel stays at the level a kernel author writes: tensors over the
+ * buffers, the A tiles' ping-pong LDS buffers behind an XOR swizzle, tiled
+ * copies into LDS, a loop of tiled GEMMs, an epilogue of per-token scales
+ * and a tiled store, built with the typed front-end. fly-lower-* expands
+ * it; docs/gemm.md maps it to the seed's sections.
+ *===----------------------------------------------------------------------===*/
 #include "gemm_kernel.h"
 #include "gemm_gen.h"
 

@@ -716,7 +716,6 @@ MlirValue flyNeg(FlyProgram *p, MlirValue x) {
   return build1(p, "arith.negf", 1, &x, mlirValueGetType(x), 0, NULL);
 }
 
-
 MlirValue flyCast(FlyProgram *p, MlirValue x, const char *type) {
   if (!ready(p, "flyCast", 1, &x))
     return NONE;

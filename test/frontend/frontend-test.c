@@ -105,6 +105,10 @@
 // TUPLE: frontend-test.c:[[#]]: error: flyIntTuple: '((16,2,?),(4,?))' has 2 '?' leaves for 1 values
 // RUN: %testbin/frontend-test error union | FileCheck %s --check-prefix=UNION
 // UNION: frontend-test.c:[[#]]: error: flySharedField: member 'u' is a union: view one of its arrays
+// RUN: %testbin/frontend-test error extract | FileCheck %s --check-prefix=EXTRACT
+// EXTRACT: frontend-test.c:[[#]]: error: flyExtract: element 4 of 4
+// RUN: %testbin/frontend-test error neg | FileCheck %s --check-prefix=NEG
+// NEG: frontend-test.c:[[#]]: error: flyNeg: of a non-float value
 // RUN: %testbin/frontend-test error divu | FileCheck %s --check-prefix=DIVU
 // DIVU: frontend-test.c:[[#]]: error: flyDivU: of floats
 // RUN: %testbin/frontend-test error ult | FileCheck %s --check-prefix=ULT
@@ -423,6 +427,10 @@ static int error(const char *which) {
     bad = flyIntTuple(FLY(p), "((16,2,?),(4,?))", 1, &t);
   } else if (!strcmp(which, "union")) {
     bad = flySharedField(FLY(p), flySharedAlloc(FLY(p), "u: union(a: f32[4], b: i8[4])"), "u");
+  } else if (!strcmp(which, "extract")) {
+    bad = flyExtract(FLY(p), flyBroadcast(FLY(p), x, 4), 4);
+  } else if (!strcmp(which, "neg")) {
+    bad = flyNeg(FLY(p), i);
   } else if (!strcmp(which, "divu")) {
     bad = flyDivU(FLY(p), x, x);
   } else if (!strcmp(which, "ult")) {
