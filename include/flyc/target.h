@@ -70,8 +70,14 @@ FlyPipelineStage flyPipelineGetStage(const FlyPipeline *pipeline, size_t i);
 /// `lastStage` = FLY_STAGE_FLY only the fly stage is printed.
 void flyPipelinePrint(const FlyPipeline *pipeline, FlyPipelineStage lastStage, FlyStrBuf *out);
 
+/// Upstream passes known to the library: MLIR's core transforms (canonicalize,
+/// cse, licm, sccp, symbol-dce, ...) and the conversions flyc's pipeline runs
+/// (convert-scf-to-cf, convert-arith-to-amdgpu, convert-gpu-to-rocdl,
+/// reconcile-unrealized-casts). A tool that offers others registers them
+/// itself first (fly-opt calls mlirRegisterAllPasses).
+///
 /// Checks, without running anything, that every entry names a flyc pass or
-/// an upstream pass or nested pipeline with valid options. Each refused entry
+/// a known upstream pass or nested pipeline with valid options. Each refused entry
 /// is one error diagnostic on `ctx` at an unknown location (the pipeline is
 /// not part of the input): `invalid pipeline entry 'E': WHY`, with upstream's
 /// own text (a caret diagram) on the message's following lines.

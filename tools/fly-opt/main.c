@@ -17,6 +17,7 @@
 #include "flyc/dialect.h"
 #include "flyc/target.h"
 #include "flyc/transforms.h"
+#include "mlir-c/RegisterEverything.h"
 
 typedef struct Options {
   const char *input, *output, *pipeline, *pipelineFile;
@@ -218,6 +219,9 @@ int main(int argc, char **argv) {
     printUsage(stdout);
     return 0;
   }
+  /* flyc's library registers only the upstream passes its pipeline and
+   * MLIR's core transforms need; a test pipeline may name any other. */
+  mlirRegisterAllPasses();
   if (o.listPasses)
     rc = listPasses();
   else
