@@ -441,31 +441,21 @@ static MlirLogicalResult checkIntrinsics(const Backend *b, LLVMModuleRef m) {
 /* The LLVM IR pipeline for a level. flyc's IR arrives already in the shape
  * LLVM's -O3 would give it: one kernel, no calls, no allocas, vector loads
  * and stores written as such, the layout arithmetic folded (fly-fold) and
- * cleaned (canonicalize, cse). -O3 found nothing more to do than -O1 (the
- * loop and SLP vectorisers, GVN, jump threading, partial unrolling,
- * aggressive InstCombine changed no code object), and of -O1's 115 pass
- * runs only the 22 below matter to flyc's code; -O2 and -O3 run them, in
- * -O1's order, followed by correlated value propagation and one more
- * InstCombine, whose no-wrap facts on the index arithmetic let the backend
- * fold offsets into the memory instructions (the 16x128x256 fp8 loop has 13
- * more v_add_u32 without them). The list was found by removing -O1's passes
- * one at a time, keeping a removal only when the assembly of every
- * reference configuration and example stayed byte for byte the same, then
- * keeping three that kernels outside that set need: partial unrolling (the
- * cross-lane reduction loops), globalopt (deletes stores to an LDS buffer
- * nobody reads) and function-attrs (a pointer argument's read_only access
- * in the code object's metadata); it
- * takes about half of -O1's time (docs/pipeline.md, "Compile time"). The
- * main loops' schedules are sensitive to any change in the IR the backend
- * sees (an instruction order, a register's live range), so the pipeline is
- * held to identical output, not to "no worse". Kept: InstCombine and
- * EarlyCSE (the index arithmetic), reassociation, LICM and loop rotation
- * (the exit test at the loop's bottom, a scalar s_cmp), induction-variable
- * simplification, full unrolling of short loops (main loops are marked
- * not to unroll, keepLoops), alignment inference, SimplifyCFG, vector
- * combining, div/rem pairing, IPSCCP, and the AMDGPU attributor, which frees the AGPR
- * half of the register file for kernels without AGPRs (otherwise their
- * accumulators move to AGPRs and occupancy drops). -O1 runs default<O1>. */
+ * cleaned (canonicalize, cse). -O3 changed no code object against -O1, and
+ * of -O1's 115 pass runs -O2 and -O3 keep the 22 below, in -O1's order:
+ * those found by removing -O1's passes one at a time and keeping a removal
+ * only when the assembly of every reference configuration and example
+ * stayed byte for byte the same, and three that kernels outside that set
+ * need — partial unrolling (cross-lane reduction loops), globalopt (deletes
+ * stores to an LDS buffer nothing reads) and function-attrs (a pointer
+ * argument's read_only/write_only access in the code object's metadata;
+ * test/target/opt-pipeline.mlir). Correlated value propagation and one more
+ * InstCombine follow: their no-wrap facts on the index arithmetic let the
+ * backend fold offsets into the memory instructions (the 16x128x256 fp8
+ * loop has 13 more v_add_u32 without them). The list is held to identical
+ * output, not to "no worse": the main loops' schedules answer any change in
+ * the IR the backend sees with a different order (docs/pipeline.md,
+ * "Compile time"). -O1 runs default<O1>. */
 static const char *optPipeline(int optLevel) {
   static const char kFlycPipeline[] =
       "ipsccp,globalopt,"

@@ -265,13 +265,13 @@ static void enableDumps(MlirPassManager pm, const char *dumpDir) {
 }
 
 /* Upstream passes are found by name through MLIR's global registry, which
- * starts empty; fill it once per process with the conversions the pipeline
- * names and MLIR's core transforms (canonicalize, cse, licm, sccp, ...), so
- * that a pipeline given to fly-opt may use those too. Not every upstream
- * pass: registering all of them links every dialect, every conversion and
- * every LLVM backend into the compiler library, whose static constructors
- * and page faults then cost each compile several milliseconds
- * (docs/pipeline.md, "Compile time"). */
+ * starts empty; fill it once per process with MLIR's core transforms
+ * (canonicalize, cse, licm, sccp, ...) and the conversions flyc's pipeline
+ * names. Not every upstream pass: registering all of them links every
+ * dialect, every conversion and every LLVM backend into the compiler
+ * library, whose static constructors then run at every load
+ * (docs/pipeline.md, "Compile time"). A tool offering more registers them
+ * itself (fly-opt). */
 static void registerUpstreamPasses(void) {
   static bool done = false;
   if (!done) {
