@@ -217,9 +217,9 @@ static bool checkLds(const GemmConfig *c, const GemmDerived *d, FlyStrBuf *err) 
   if (!c->async && tileBytes > 16 * 256 * 16)
     return BAD(err, "the sync copy keeps an A tile in registers: at most %" PRId64
                     " bytes, not %" PRId64, (int64_t)(16 * 256 * 16), tileBytes);
-  if (c->cshuffle && (c->tileM * c->tileN) % (256 * d->eVec))
-    return BAD(err, "the C tile (%" PRId64 " elements) does not split into 256 lanes x %" PRId64
-                    " elements per store", c->tileM * c->tileN, (int64_t)d->eVec);
+  if (c->cshuffle && (c->tileM * c->tileN) % (64 * c->waves * d->eVec))
+    return BAD(err, "the C tile (%" PRId64 " elements) does not split into %d lanes x %" PRId64
+                    " elements per store", c->tileM * c->tileN, 64 * c->waves, (int64_t)d->eVec);
   uint32_t cap = flyChipGetInfo(c->chip)->ldsBytes;
   if (d->ldsBytes > cap)
     return BAD(err, "%s %" PRId64 " bytes of LDS, over the chip's %" PRId64,

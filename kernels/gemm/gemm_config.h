@@ -57,7 +57,9 @@ typedef struct GemmConfig {
   bool allowSpills; /* write the kernel even if it spills to scratch */
   int xcd;          /* remap block ids over this many XCDs (0: off) */
   int waves;        /* 4, or 8: two groups of 4 waves, each with its own half of the
-                       tile's rows, a barrier phase apart (the 8-wave ping-pong core) */
+                       tile's rows and the same columns (so B's fragments are
+                       loaded twice per CU, the second time from L1); the
+                       block-scale core runs them a barrier phase apart (ping-pong) */
   bool cluster;     /* block-scale: each promote after its stage's barrier */
   int wavesPerEu;   /* occupancy the register allocator must reach (rocdl.waves_per_eu;
                        0: no hint) */

@@ -118,9 +118,10 @@ static void buildShared(Gen *g) {
   for (int i = 0; i < g->c->stages; ++i) {
     MlirValue f = flySharedField(P, s, FMT("%sa%d", g->c->cshuffle && i == 0 ? "u." : "", i));
     g->smem[i] = staticTensor(g, f, swizzledRows(g, 0, g->c->tileM), false);
-    /* 8 waves: each group's half of the rows, the same swizzle (it acts
-     * on the row's low bits, which a half's first row keeps). */
-    for (int h = 0; g->c->waves == 8 && h < 2; ++h) {
+    /* The 8-wave block-scale core: each group's half of the rows (copyA),
+     * the same swizzle (it acts on the row's low bits, which a half's
+     * first row keeps). */
+    for (int h = 0; g->c->waves == 8 && g->c->kind == GEMM_KIND_BLOCKSCALE && h < 2; ++h) {
       int64_t half = g->c->tileM / 2;
       g->smemHalf[i][h] = staticTensor(g, f, swizzledRows(g, h * half, half), false);
     }
@@ -266,23 +267,30 @@ static void copyHalf(Gen *g, int h, void *arg) {
   flyCopyToLds(P, src, g->smemHalf[hc->stage][h], t, g->d->copyBytes, 256);
 }
 
+/* A's k-tile kt into LDS stage `stage`. The 8-wave block-scale core's
+ * groups each copy their own half (copyHalf), for its ping-pong; every
+ * other kernel's lanes, 256 or 512, copy the whole tile together: one
+ * copy with no branch on the group (with a copy per group LLVM recomputed
+ * each branch's DMA addresses every step, and the 8-wave 128x256x128 fp8
+ * loop had 274 instructions instead of 184). */
 void copyA(Gen *g, MlirValue kt, int stage) {
-  if (g->c->waves == 8) {
+  if (g->c->waves == 8 && g->c->kind == GEMM_KIND_BLOCKSCALE) {
     HalfCopy hc = {kt, stage};
     perGroup(g, copyHalf, &hc);
     return;
   }
   MlirValue src = tileA(g, kt);
-  flyCopyToLds(P, src, g->smem[stage], g->tid, g->d->copyBytes, 256);
+  flyCopyToLds(P, src, g->smem[stage], g->tid, g->d->copyBytes, 64 * g->c->waves);
 }
 
 /* The sync copy's chunks, computed once: chunk c of a thread is the
- * tile's 16-byte chunk c*256 + tid in row-major order. */
+ * tile's 16-byte chunk c*T + tid in row-major order, T the workgroup's
+ * threads (64 per wave). */
 static void buildChunks(Gen *g) {
-  int64_t perRow = g->d->tileKCols * g->d->elemBytes / 16;
-  g->numChunks = (int)(g->c->tileM * perRow / 256);
+  int64_t perRow = g->d->tileKCols * g->d->elemBytes / 16, threads = 64 * g->c->waves;
+  g->numChunks = (int)(g->c->tileM * perRow / threads);
   for (int c = 0; c < g->numChunks && c < MAX_CHUNKS; ++c) {
-    MlirValue q = flyAdd(P, g->tid, idx(g, 256 * c));
+    MlirValue q = flyAdd(P, g->tid, idx(g, threads * c));
     MlirValue row = flyDiv(P, q, idx(g, perRow));
     MlirValue col = flyRem(P, q, idx(g, perRow));
     g->chunk[c] = tuple2(g, row, flyMul(P, col, idx(g, 16 / g->d->elemBytes)));
@@ -315,7 +323,8 @@ void syncA(Gen *g) {
  * LLVM emits, which is what a vmcnt that must not leave too much
  * outstanding needs. */
 static int64_t dmaLoads(Gen *g) {
-  return g->c->tileM * g->d->tileKCols * g->d->elemBytes / (256 * g->d->copyBytes);
+  int64_t bytes = g->c->tileM * g->d->tileKCols * g->d->elemBytes; /* all lanes' */
+  return bytes / (64 * g->c->waves * g->d->copyBytes);
 }
 
 static int64_t fragmentLoads(Gen *g) {
@@ -532,7 +541,7 @@ static MlirValue scale(Gen *g, MlirValue acc, MlirValue sa, MlirValue sb, MlirVa
  * consecutive elements of one row, rows in order (seed §7.2). */
 static void cShufflePass(Gen *g, MlirValue pass, MlirValue gcTile) {
   int64_t perRow = g->c->tileN / g->d->eVec;
-  MlirValue base = flyMul(P, pass, idx(g, 256));
+  MlirValue base = flyMul(P, pass, idx(g, 64 * g->c->waves));
   MlirValue i = flyAdd(P, base, g->tid);
   MlirValue row = flyDiv(P, i, idx(g, perRow));
   MlirValue colv = flyRem(P, i, idx(g, perRow));
@@ -546,12 +555,13 @@ static void cShufflePass(Gen *g, MlirValue pass, MlirValue gcTile) {
  * tile, then the block reads it back by rows and stores eVec elements per
  * lane, so a wave's stores cover whole row segments. */
 static void cShuffleStore(Gen *g, MlirValue r, MlirValue gc) {
-  flyGemmStore(P, &g->mma, r, g->cLds, g->lane, tuple2(g, idx(g, 0), g->wn));
+  MlirValue row0 = g->c->waves == 8 ? g->rowOff : idx(g, 0);
+  flyGemmStore(P, &g->mma, r, g->cLds, g->lane, tuple2(g, row0, g->wn));
   flyBarrier(P);
   MlirValue at = tuple2(g, g->bm, g->bn);
   MlirValue tile = flyLocalTile(P, gc, at, FMT("(%" PRId64 ",%" PRId64 ")", g->c->tileM,
                                                g->c->tileN));
-  int64_t passes = g->c->tileM * g->c->tileN / (256 * g->d->eVec);
+  int64_t passes = g->c->tileM * g->c->tileN / (64 * g->c->waves * g->d->eVec);
   MlirValue lb = idx(g, 0);
   MlirValue ub = idx(g, passes);
   MlirValue pass = flyForBegin(P, lb, ub, idx(g, 1), 0, NULL, NULL);

@@ -3,8 +3,8 @@
  *   gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]
  *            [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]
  *            [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL]
- *            [--waves-per-eu W] [--xcd 0|8] [--k-order auto|linear] [--allow-spills]
- *            [--bias] [--activation none|relu|silu|gelu] [--residual] [-o OUT.mlir]
+ *            [--waves 4|8] [--waves-per-eu W] [--xcd 0|8] [--k-order auto|linear]
+ *            [--allow-spills] [--bias] [--activation none|relu|silu|gelu] [--residual] [-o OUT.mlir]
  *   gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]
  *            [--tile ...] [--chip ...] [--n N] [--k K] [--max-m ROWS] [--name SYMBOL] ...
  *
@@ -32,9 +32,9 @@ static const char usage[] =
     "usage: gemm-gen [--tile MxNxK] [--dtype fp8|int8|bf16|fp16|mxfp4|a8w4] [--out bf16|f16]\n"
     "                [--lds-stage 1|2|3] [--copy async|sync] [--epilogue direct|cshuffle]\n"
     "                [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
-    "                [--name SYMBOL] [--waves-per-eu W] [--xcd 0|8] [--k-order auto|linear]\n"
-    "                [--allow-spills] [--bias] [--activation none|relu|silu|gelu] [--residual]\n"
-    "                [-o OUT.mlir]\n"
+    "                [--name SYMBOL] [--waves 4|8] [--waves-per-eu W] [--xcd 0|8]\n"
+    "                [--k-order auto|linear] [--allow-spills] [--bias]\n"
+    "                [--activation none|relu|silu|gelu] [--residual] [-o OUT.mlir]\n"
     "       gemm-gen --kind blockscale [--recipe auto|4wave|8wave] [--m M] [--xcd 0|8]\n"
     "                [--schedule cluster|plain]\n"
     "                [--tile MxNxK] [--chip gfx950|gfx942] [--n N] [--k K] [--max-m ROWS]\n"
@@ -42,7 +42,7 @@ static const char usage[] =
 
 /* What the command line chose beyond the configuration itself. */
 typedef struct Choices {
-  bool outSet, tileSet, xcdSet, recipeSet, scheduleSet;
+  bool outSet, tileSet, xcdSet, recipeSet, scheduleSet, wavesSet;
   bool plain; /* --schedule plain: each promote right after its MFMAs */
   GemmRecipe recipe;
   int64_t m; /* --m: the expected M, for --recipe auto */
@@ -129,6 +129,11 @@ static int option(GemmConfig *c, const char *opt, const char *v, Choices *ch) {
   if (!strcmp(opt, "--n") || !strcmp(opt, "--k") || !strcmp(opt, "--max-m")) {
     int64_t *dst = opt[2] == 'n' ? &c->n : opt[2] == 'k' ? &c->k : &c->maxM;
     return gemmCountParse(v, 1 << 30, dst) ? 0 : misuse("bad size (expected 1..2^30)", v);
+  }
+  if (!strcmp(opt, "--waves")) { /* the block-scale recipes choose their own */
+    c->waves = !strcmp(v, "8") ? 8 : !strcmp(v, "4") ? 4 : 0;
+    ch->wavesSet = true;
+    return c->waves ? 0 : misuse("bad wave count (expected 4 or 8)", v);
   }
   if (!strcmp(opt, "--waves-per-eu")) /* checked against the chip in gemmConfigDerive */
     return gemmCountParse(v, 64, &n) && n > 0 ? (c->wavesPerEu = (int)n, 0)
@@ -247,6 +252,9 @@ static int applyKind(GemmConfig *c, const Choices *ch) {
       return misuse("--recipe, --m and --schedule need", "--kind blockscale");
     return 0;
   }
+  if (ch->wavesSet)
+    return misuse("--waves is for the preshuffle GEMMs; the block-scale recipe sets it, not",
+                  "--kind blockscale");
   if (c->bias || c->activation != GEMM_ACT_NONE || c->residual)
     return misuse("--bias, --activation and --residual are for the preshuffle GEMMs, not",
                   "--kind blockscale");

@@ -104,7 +104,9 @@ static MlirValue scaleWords(Gen *g, MlirValue t, MlirValue row0, int64_t words, 
 MlirValue mxWithScales(Gen *g, MlirValue bf, MlirValue step) {
   MlirValue kt = kTile(g, step);
   MlirValue m0 = flyMul(P, g->bm, idx(g, g->c->tileM));
-  MlirValue sa = scaleWords(g, g->mx.a, m0, g->c->tileM / MX_WORD_ROWS, kt);
+  if (g->c->waves == 8) /* the group's half of the rows */
+    m0 = flyAdd(P, m0, g->rowOff);
+  MlirValue sa = scaleWords(g, g->mx.a, m0, g->d->mRepeat * 16 / MX_WORD_ROWS, kt);
   MlirValue sb = scaleWords(g, g->mx.b, g->n0, g->c->tileN / 4 / MX_WORD_ROWS, kt);
   return concatBytes(g, concatBytes(g, bf, sa), sb);
 }
@@ -115,9 +117,10 @@ static MlirValue words(Gen *g, MlirValue v, int64_t from, int64_t n) {
 }
 
 MlirValue mxGemm(Gen *g, MlirValue a, MlirValue carried, MlirValue acc, MlirValue bo) {
-  int64_t na = g->c->tileM / MX_WORD_ROWS * 4, nb = g->c->tileN / 4 / MX_WORD_ROWS * 4;
+  int64_t na = g->d->mRepeat * 16 / MX_WORD_ROWS * 4, nb = g->c->tileN / 4 / MX_WORD_ROWS * 4;
   int64_t nbf = lenOf(carried) - na - nb;
   MlirValue bf = shuffleRange(g, carried, carried, 0, nbf);
   MlirValue scales = words(g, carried, nbf, na + nb);
-  return flyGemm(P, &g->mma, a, bf, acc, g->lane, g->zero, bo, scales);
+  MlirValue ao = g->c->waves == 8 ? tuple2(g, g->rowOff, idx(g, 0)) : g->zero;
+  return flyGemm(P, &g->mma, a, bf, acc, g->lane, ao, bo, scales);
 }

@@ -17,7 +17,7 @@ prefix=$1 m=$2
 shift 2
 . "$(dirname "$0")/Inputs/gemm-args.sh"
 gemm_cli "$@"
-n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 out= name=gemm bias=false residual=false activation=none
+n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 out= name=gemm waves=4 bias=false residual=false activation=none
 args=("${cfg[@]}")
 gemm_parse "${cfg[@]}"
 [ -n "$out" ] || { [ "$dtype" = fp16 ] && out=f16 || out=bf16; }
@@ -57,7 +57,7 @@ bufs() { # $1..$6 = the inits of A, B, scale_a, scale_b, bias, residual
   echo "i32=$m"
 }
 # One workgroup's launch writes the seeded inputs out.
-flyc-run "$prefix.hsaco" --kernel "$name" --grid 1,1 --block 256 \
+flyc-run "$prefix.hsaco" --kernel "$name" --grid 1,1 --block $((64 * waves)) \
   $(bufs "rand=1$range" "rand=2$range" "rand=3,0.5,2" "rand=4,0.5,2" "rand=5,-4,4" "rand=6,-8,8") \
   --out a="$prefix.a" --out b="$prefix.b" \
   $($scaled && echo --out sa="$prefix.sa" --out sb="$prefix.sb") \
@@ -68,7 +68,7 @@ $residual && epi+=(--residual "$prefix.res")
 [ "$activation" = none ] || epi+=(--activation "$activation")
 gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" $ref $oref \
   --rows "$rows" --fill 7 $($scaled && echo --scales "$prefix.sa" "$prefix.sb") "${epi[@]}"
-flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block 256 \
+flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block $((64 * waves)) \
   $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb" "file=$prefix.bias" \
     "file=$prefix.res") \
   --preshuffle b="${n}x$k" --check c="$prefix.ref$tol" ${FLYC_RUN_DEVICE_ARGS:-}

@@ -20,7 +20,7 @@ prefix=$1 m=$2
 shift 2
 . "$(dirname "$0")/Inputs/gemm-args.sh"
 gemm_cli "$@"
-n=512 k=1024 dtype=mxfp4 chip=gfx950 tile=64x256x256 name=gemm out=bf16
+n=512 k=1024 dtype=mxfp4 chip=gfx950 tile=64x256x256 name=gemm out=bf16 waves=4
 bias=false residual=false activation=none
 args=("${cfg[@]}")
 gemm_parse "${cfg[@]}"
@@ -57,7 +57,7 @@ sinit=120,135
 ainit=rand=1,0,256
 [ "$dtype" = a8w4 ] && ainit=rand=1
 # One workgroup's launch writes the seeded inputs out.
-flyc-run "$prefix.hsaco" --kernel "$name" --grid 1,1 --block 256 \
+flyc-run "$prefix.hsaco" --kernel "$name" --grid 1,1 --block $((64 * waves)) \
   $(bufs "$ainit" "rand=2,0,256" "rand=3,$sinit" "rand=4,$sinit" "rand=5,-4,4" "rand=6,-8,8") \
   --out a="$prefix.a" --out b="$prefix.b" --out sa="$prefix.sa" --out sb="$prefix.sb" \
   $($bias && echo --out bias="$prefix.bias") $($residual && echo --out res="$prefix.res") >/dev/null
@@ -70,7 +70,7 @@ $residual && epi+=(--residual "$prefix.res")
 head -c $((m * kb)) "$prefix.sa" > "$prefix.sam"
 gemm-ref "$prefix.a" "$prefix.b" "$m" "$n" "$k" "$prefix.ref" --rows "$rows" --fill 7 \
   --mxfp4 "$prefix.sam" "$prefix.sb" $afp8 $oref "${epi[@]}"
-flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block 256 \
+flyc-run "$prefix.hsaco" --kernel "$name" --grid "$grid" --block $((64 * waves)) \
   $(bufs "file=$prefix.a" "file=$prefix.b" "file=$prefix.sa" "file=$prefix.sb" "file=$prefix.bias" \
     "file=$prefix.res") \
   --preshuffle b="${n}x$((k / 2))" --preshuffle-scales sa="${srows}x$kb" \

@@ -16,8 +16,8 @@ gemm_cli() {
 }
 
 # gemm_parse ARGS...: the values of --n --k --dtype --chip --tile --out
-# --name --max-m --activation into n k dtype chip tile out name maxm
-# activation (the caller sets the defaults first), then the tile's tm and
+# --name --max-m --activation --waves into n k dtype chip tile out name
+# maxm activation waves (the caller sets the defaults first), then the tile's tm and
 # tn; bias=true for --bias, residual=true for --residual. --allow-spills,
 # --bias and --residual are gemm-gen's flags without a value.
 gemm_parse() {
@@ -25,7 +25,7 @@ gemm_parse() {
     case $1 in
       --n) n=$2 ;; --k) k=$2 ;; --dtype) dtype=$2 ;; --chip) chip=$2 ;;
       --tile) tile=$2 ;; --out) out=$2 ;; --name) name=$2 ;; --max-m) maxm=$2 ;;
-      --activation) activation=$2 ;;
+      --activation) activation=$2 ;; --waves) waves=$2 ;;
       --allow-spills) shift; continue ;;
       --bias) bias=true; shift; continue ;;
       --residual) residual=true; shift; continue ;;

@@ -13,7 +13,7 @@ prefix=$1 file=$2
 here=$(dirname "$0")
 . "$here/../../../kernels/Inputs/gemm-args.sh"
 gemm_cli --file "$file"
-n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 name=gemm out=
+n=512 k=1024 dtype=fp8 chip=gfx950 tile=64x256x128 name=gemm out= waves=4
 gemm_parse "${cfg[@]}"
 [ -n "$out" ] || { [ "$dtype" = fp16 ] && out=f16 || out=bf16; }
 case $dtype in
@@ -38,7 +38,7 @@ bufs() { # $1 = init of A, B, scales
 }
 run() { # $1 = output file, rest = extra options
   local o=$1; shift
-  flyc-run "$prefix.hsaco" --kernel "$name" --grid "1,$((n / tn))" --block 256 \
+  flyc-run "$prefix.hsaco" --kernel "$name" --grid "1,$((n / tn))" --block $((64 * waves)) \
     $(bufs "rand=5") --out c="$o" "$@"
 }
 run "$prefix.c.func" > /dev/null
