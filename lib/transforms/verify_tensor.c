@@ -124,6 +124,40 @@ static int64_t reachOfPlain(const LwFlat *f) {
   return top + 1;
 }
 
+/* reach() of a swizzled layout, swizzle o off o outer, without visiting
+ * every position, where that is exact: S<B,M,S> permutes the offsets inside
+ * every aligned block of 2^(B+M+|S|) (swizzle.c), so when the outer layout
+ * maps its positions onto exactly [0, size) (its modes, ordered by stride,
+ * start at stride 1 and each stride is the previous one times its shape),
+ * and off and size are multiples of that block, the swizzled offsets are
+ * [off, off + size) again: the reach is off + size. -2 where that does not
+ * hold (the visit decides). S<3,4,3> o 0 o (64,128):(128,1): 8192. */
+static int64_t reachOfSwizzled(const LwFlat *f, const FlySwizzle *s, int64_t off) {
+  int bits, base, shift;
+  flySwizzleGetParams(s, &bits, &base, &shift);
+  int64_t block = INT64_C(1) << (bits + base + (shift < 0 ? -shift : shift)); /* <= 2^62 */
+  int64_t expect = 1, size = 1;
+  bool used[MAX_LEAVES] = {false};
+  for (int k = 0; k < f->n; ++k) { /* the mode of stride `expect`, shapes > 1 only */
+    int at = -1;
+    for (int i = 0; i < f->n && at < 0; ++i)
+      if (!used[i] && f->shape[i] > 1 && f->stride[i] == expect)
+        at = i;
+    if (at < 0)
+      break;
+    used[at] = true;
+    if (__builtin_mul_overflow(expect, f->shape[at], &expect))
+      return -2;
+    size = expect;
+  }
+  for (int i = 0; i < f->n; ++i)
+    if (!used[i] && f->shape[i] != 1)
+      return -2; /* a mode left over: the image has gaps or repeats */
+  if (off < 0 || off % block || size % block || off > INT64_MAX - size)
+    return -2;
+  return off + size;
+}
+
 /* One past the largest element offset the tensor's layout reaches, or -1
  * when that is not known at compile time. */
 static int64_t reach(const TensorType *t) {
@@ -140,7 +174,7 @@ static int64_t reach(const TensorType *t) {
   if (innerLayout && !lwFlatOf(flyComposedLayoutGetInner(t->composed), &inner))
     return -1;
   int64_t off = t->composed ? flyComposedLayoutGetOffset(t->composed) : 0, top = -1;
-  int64_t plain = t->composed ? -2 : reachOfPlain(&outer);
+  int64_t plain = !t->composed ? reachOfPlain(&outer) : s ? reachOfSwizzled(&outer, s, off) : -2;
   if (plain != -2)
     return plain;
   for (int64_t x = 0; x < size; ++x) {

@@ -40,6 +40,34 @@ func.func @make_tensor_reach(%fit: memref<207xf32>, %short: memref<206xf32>, %bi
   return
 }
 
+// A swizzled layout's reach: where the outer layout covers [0, size) and
+// the offset and size are multiples of the swizzle's block (2^(B+M+|S|)),
+// the swizzle only permutes [off, off + size); otherwise every position is
+// visited. Reaches computed by enumerating the positions (Python):
+// S<3,2,4> o 100 o (64,128):(128,1) reaches 8295 (the block is 512, 100 is
+// not a multiple: not 100 + 8191 = 8291); S<2,0,2> o 0 o (4,4):(8,1) (gaps
+// between its rows) reaches 27; S<2,0,-2> o 0 o (4,4):(1,4) reaches 15;
+// S<1,0,1> o 0 o (4,4):(1,64) (its first mode alone a whole block) reaches
+// 195.
+func.func @make_tensor_swizzled_reach(%short: memref<8295xf32>, %fit: memref<8296xf32>, %g27: memref<27xf32>, %g28: memref<28xf32>, %g15: memref<15xf32>, %g16: memref<16xf32>, %g195: memref<195xf32>) {
+  %a = "fly.static"() : () -> !fly.composed_layout<"S<3,2,4> o 100 o (64,128):(128,1)">
+  // expected-error@+1 {{the layout reaches element 8295 but the memref holds 8295 elements}}
+  %t0 = "fly.make_tensor"(%short, %a) : (memref<8295xf32>, !fly.composed_layout<"S<3,2,4> o 100 o (64,128):(128,1)">) -> !fly.tensor<"f32 global S<3,2,4> o 100 o (64,128):(128,1)">
+  %t1 = "fly.make_tensor"(%fit, %a) : (memref<8296xf32>, !fly.composed_layout<"S<3,2,4> o 100 o (64,128):(128,1)">) -> !fly.tensor<"f32 global S<3,2,4> o 100 o (64,128):(128,1)">
+  %b = "fly.static"() : () -> !fly.composed_layout<"S<2,0,2> o 0 o (4,4):(8,1)">
+  // expected-error@+1 {{the layout reaches element 27 but the memref holds 27 elements}}
+  %t2 = "fly.make_tensor"(%g27, %b) : (memref<27xf32>, !fly.composed_layout<"S<2,0,2> o 0 o (4,4):(8,1)">) -> !fly.tensor<"f32 global S<2,0,2> o 0 o (4,4):(8,1)">
+  %t3 = "fly.make_tensor"(%g28, %b) : (memref<28xf32>, !fly.composed_layout<"S<2,0,2> o 0 o (4,4):(8,1)">) -> !fly.tensor<"f32 global S<2,0,2> o 0 o (4,4):(8,1)">
+  %c = "fly.static"() : () -> !fly.composed_layout<"S<2,0,-2> o 0 o (4,4):(1,4)">
+  // expected-error@+1 {{the layout reaches element 15 but the memref holds 15 elements}}
+  %t4 = "fly.make_tensor"(%g15, %c) : (memref<15xf32>, !fly.composed_layout<"S<2,0,-2> o 0 o (4,4):(1,4)">) -> !fly.tensor<"f32 global S<2,0,-2> o 0 o (4,4):(1,4)">
+  %t5 = "fly.make_tensor"(%g16, %c) : (memref<16xf32>, !fly.composed_layout<"S<2,0,-2> o 0 o (4,4):(1,4)">) -> !fly.tensor<"f32 global S<2,0,-2> o 0 o (4,4):(1,4)">
+  %d = "fly.static"() : () -> !fly.composed_layout<"S<1,0,1> o 0 o (4,4):(1,64)">
+  // expected-error@+1 {{the layout reaches element 195 but the memref holds 195 elements}}
+  %t6 = "fly.make_tensor"(%g195, %d) : (memref<195xf32>, !fly.composed_layout<"S<1,0,1> o 0 o (4,4):(1,64)">) -> !fly.tensor<"f32 global S<1,0,1> o 0 o (4,4):(1,64)">
+  return
+}
+
 func.func @local_tile(%m: memref<8192xf32>, %i: index) {
   %l = "fly.static"() : () -> !fly.layout<"(64,128):(128,1)">
   %t = "fly.make_tensor"(%m, %l) : (memref<8192xf32>, !fly.layout<"(64,128):(128,1)">) -> !g
