@@ -2,7 +2,7 @@
 // --dump-after-each writes the IR after every pass.
 
 // RUN: flyc --print-pipeline | FileCheck %s --check-prefix=PIPE950
-// PIPE950: fly-verify,fly-fold,fly-shared-alloc{chip=gfx950},fly-lower-layout{chip=gfx950},fly-lower-sync,fly-lower-mma{chip=gfx950},fly-lower-reductions,fly-resolve-block-dim,fly-lower-math,fly-kernel-abi,fly-verify-target{chip=gfx950},canonicalize,cse,fly-hot-loop-schedule,convert-scf-to-cf,gpu.module(convert-arith-to-amdgpu{chipset=gfx950 saturate-fp8-truncf=true}),gpu.module(convert-gpu-to-rocdl{chipset=gfx950 use-bare-ptr-memref-call-conv=true index-bitwidth=32}),reconcile-unrealized-casts
+// PIPE950: fly-verify,fly-fold,fly-shared-alloc{chip=gfx950},fly-lower-layout{chip=gfx950},fly-lower-sync,fly-lower-mma{chip=gfx950},fly-lower-reductions,fly-resolve-block-dim,fly-lower-math,fly-kernel-abi,fly-verify-target{chip=gfx950},canonicalize{region-simplify=disabled},cse,fly-hot-loop-schedule,convert-scf-to-cf,gpu.module(convert-arith-to-amdgpu{chipset=gfx950 saturate-fp8-truncf=true}),gpu.module(convert-gpu-to-rocdl{chipset=gfx950 use-bare-ptr-memref-call-conv=true index-bitwidth=32}),reconcile-unrealized-casts
 // RUN: flyc --print-pipeline --chip gfx942 -O0 | FileCheck %s --check-prefix=PIPE942
 // PIPE942: fly-verify,fly-fold,fly-shared-alloc{chip=gfx942},fly-lower-layout{chip=gfx942},fly-lower-sync,fly-lower-mma{chip=gfx942},fly-lower-reductions,fly-resolve-block-dim,fly-lower-math,fly-kernel-abi,fly-verify-target{chip=gfx942},fly-hot-loop-schedule,convert-scf-to-cf,gpu.module(convert-arith-to-amdgpu{chipset=gfx942 saturate-fp8-truncf=true}),gpu.module(convert-gpu-to-rocdl{chipset=gfx942 use-bare-ptr-memref-call-conv=true index-bitwidth=32}),reconcile-unrealized-casts
 
